@@ -1,0 +1,224 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"journeyman/internal/apperr"
+	"journeyman/internal/realtime"
+	"journeyman/internal/store"
+	"journeyman/internal/store/storetest"
+	"journeyman/internal/training"
+)
+
+// seedLearners seeds the test catalog and two learners.
+func seedLearners(t *testing.T, s *store.Store) {
+	t.Helper()
+	ctx := context.Background()
+	if err := s.SeedCatalog(ctx, testTrades, testModules); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"alice", "bob"} {
+		if _, err := s.EnsureLearner(ctx, id, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func startSession(t *testing.T, s *store.Store, id, user, module string, startedAt time.Time) training.Session {
+	t.Helper()
+	x := training.Start(id, user, training.NewSession{ModuleID: module, SessionType: training.SessionVR, DeviceType: "test", StartedAt: startedAt}, startedAt)
+	got, err := s.CreateSession(context.Background(), x)
+	if err != nil {
+		t.Fatalf("create session %s: %v", id, err)
+	}
+	return got
+}
+
+func TestSessions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		seedLearners(t, s)
+		t0 := storetest.FixedNow.Add(-time.Hour)
+
+		t.Run("CreateAndGet", func(t *testing.T) {
+			created := startSession(t, s, "s1", "alice", "electrical-loto", t0)
+			if created.ModuleTitle != "Lockout/Tagout" {
+				t.Fatalf("moduleTitle = %q", created.ModuleTitle)
+			}
+			got, err := s.GetSession(ctx, "s1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.UserID != "alice" || got.SessionType != "vr" || !got.StartedAt.Equal(t0) || got.EndedAt != nil ||
+				got.CompletionStatus != training.StatusInProgress || got.SafetyScore != nil || got.Position != nil ||
+				len(got.InteractionData.Interactions) != 0 || got.InteractionData.SafetyChecks == nil {
+				t.Fatalf("got %+v", got)
+			}
+		})
+		t.Run("ErrUnknownModule", func(t *testing.T) {
+			x := training.Start("s-bad", "alice", training.NewSession{ModuleID: "nope", SessionType: "desktop", StartedAt: t0}, t0)
+			if _, err := s.CreateSession(ctx, x); apperr.Code(err) != apperr.EINVALID {
+				t.Fatalf("err = %v, want invalid naming moduleId", err)
+			}
+		})
+		t.Run("ErrUnknownSession", func(t *testing.T) {
+			if _, err := s.GetSession(ctx, "nope"); apperr.Code(err) != apperr.ENOTFOUND {
+				t.Fatalf("err = %v", err)
+			}
+			_, err := s.UpdateSession(ctx, "nope", func(*training.Session) error { return nil })
+			if apperr.Code(err) != apperr.ENOTFOUND {
+				t.Fatalf("update err = %v", err)
+			}
+		})
+		t.Run("UpdateAndEnd", func(t *testing.T) {
+			scene := training.SceneForModule("electrical-loto", "electrical")
+			upd := training.SessionPatch{SessionUpdate: training.SessionUpdate{
+				Position: &training.Vec3{X: 1, Y: 1.6, Z: -2},
+				Rotation: &training.Quat{W: 1},
+				InteractionData: &training.InteractionData{Interactions: []training.Interaction{
+					{Action: "look", SessionTime: 1000},
+				}},
+			}}
+			if _, err := s.UpdateSession(ctx, "s1", func(x *training.Session) error {
+				return x.Apply("alice", upd, scene, storetest.FixedNow)
+			}); err != nil {
+				t.Fatal(err)
+			}
+			end := t0.Add(10 * time.Minute)
+			status := training.StatusCompleted
+			ended, err := s.UpdateSession(ctx, "s1", func(x *training.Session) error {
+				return x.Apply("alice", training.SessionPatch{EndedAt: &end, CompletionStatus: &status}, scene, storetest.FixedNow)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.GetSession(ctx, "s1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Position == nil || got.Position.Z != -2 || got.Rotation.W != 1 || len(got.InteractionData.Interactions) != 1 ||
+				got.EndedAt == nil || !got.EndedAt.Equal(end) || got.Duration != 600 || got.CompletionStatus != "completed" ||
+				got.SafetyScore == nil || *got.SafetyScore != *ended.SafetyScore || got.InteractionData.CompletionStatus != training.OutcomeFailed {
+				t.Fatalf("got %+v", got)
+			}
+		})
+		t.Run("ErrFnAbortsUpdate", func(t *testing.T) {
+			_, err := s.UpdateSession(ctx, "s1", func(x *training.Session) error {
+				x.Duration = 1
+				return apperr.Conflict("stop")
+			})
+			got, _ := s.GetSession(ctx, "s1")
+			if apperr.Code(err) != apperr.ECONFLICT || got.Duration != 600 {
+				t.Fatalf("err = %v, duration %d; want the conflict and nothing written", err, got.Duration)
+			}
+		})
+		t.Run("ConcurrentUpdatesKeepEveryInteraction", func(t *testing.T) {
+			startSession(t, s, "s-conc", "alice", "hvac-gauges", t0.Add(30*time.Second))
+			scene, _ := training.SceneByID(training.DefaultSceneID)
+			var wg sync.WaitGroup
+			errs := make(chan error, 20)
+			for i := range 20 {
+				wg.Go(func() {
+					_, err := s.UpdateSession(ctx, "s-conc", func(x *training.Session) error {
+						return x.Apply("alice", training.SessionPatch{SessionUpdate: training.SessionUpdate{
+							InteractionData: &training.InteractionData{Interactions: []training.Interaction{{Action: fmt.Sprint("a", i)}}},
+						}}, scene, storetest.FixedNow)
+					})
+					errs <- err
+				})
+			}
+			wg.Wait()
+			close(errs)
+			for err := range errs {
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, _ := s.GetSession(ctx, "s-conc")
+			if n := len(got.InteractionData.Interactions); n != 20 {
+				t.Fatalf("%d interactions stored, want 20", n)
+			}
+		})
+		t.Run("ListNewestFirstPaginated", func(t *testing.T) {
+			for i := range 5 {
+				startSession(t, s, fmt.Sprint("b", i), "bob", "electrical-basics", t0.Add(time.Duration(i)*time.Minute))
+			}
+			page, total, err := s.ListSessions(ctx, "bob", 2, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if total != 5 || len(page) != 2 || page[0].ID != "b4" || page[1].ID != "b3" || page[0].ModuleTitle != "Electrical Basics" {
+				t.Fatalf("page 1 = %+v, total %d", page, total)
+			}
+			page, _, _ = s.ListSessions(ctx, "bob", 2, 4)
+			if len(page) != 1 || page[0].ID != "b0" {
+				t.Fatalf("last page = %+v", page)
+			}
+			page, _, _ = s.ListSessions(ctx, "bob", 10_000, 0)
+			if len(page) != 5 {
+				t.Fatalf("clamped page has %d items", len(page))
+			}
+			all, err := s.ListAllSessions(ctx, "alice")
+			if err != nil || len(all) != 2 {
+				t.Fatalf("all = %+v, %v", all, err)
+			}
+			for _, x := range all {
+				if x.UserID != "alice" {
+					t.Fatalf("another learner's session listed: %+v", x)
+				}
+			}
+			ended := all[1]
+			if ended.ID != "s1" || ended.Outcome != training.OutcomeFailed || ended.SafetyScore == nil || ended.EndedAt == nil {
+				t.Fatalf("ended summary = %+v", ended)
+			}
+		})
+		t.Run("LiveSessions", func(t *testing.T) {
+			// s1 has ended; the others were last updated at t0.. or FixedNow.
+			live, err := s.ListLiveSessions(ctx, storetest.FixedNow.Add(-time.Minute))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(live) != 1 || live[0].ID != "s-conc" {
+				t.Fatalf("live = %+v, want s-conc only", live)
+			}
+		})
+	})
+}
+
+func TestSafetyAlerts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		seedLearners(t, s)
+		var ids []int64
+		for i, typ := range realtime.AlertTypes {
+			s.Now = func() time.Time { return storetest.FixedNow.Add(time.Duration(i) * time.Second) }
+			a, err := s.CreateSafetyAlert(ctx, "alice", "room-1", realtime.SafetyAlertPayload{AlertType: typ, Description: "d" + typ})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, a.ID)
+		}
+		got, err := s.GetSafetyAlert(ctx, ids[0])
+		if err != nil || got.AlertType != "emergency" || got.Description != "demergency" || got.SessionID != "room-1" ||
+			got.UserID != "alice" || !got.CreatedAt.Equal(storetest.FixedNow) {
+			t.Fatalf("get = %+v, %v", got, err)
+		}
+		list, err := s.ListSafetyAlerts(ctx, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 3 || list[0].ID != ids[3] || list[2].ID != ids[1] {
+			t.Fatalf("list = %+v, want the 3 newest, newest first", list)
+		}
+		if _, err := s.GetSafetyAlert(ctx, 999999); apperr.Code(err) != apperr.ENOTFOUND {
+			t.Fatalf("err = %v", err)
+		}
+		if _, err := s.CreateSafetyAlert(ctx, "alice", "", realtime.SafetyAlertPayload{AlertType: "fire", Description: "x"}); err == nil {
+			t.Fatal("the database accepted an unknown alert type")
+		}
+	})
+}

@@ -1,0 +1,182 @@
+// Package store keeps the application's data in SQLite (the embedded default)
+// or PostgreSQL (deployments where several processes share one database).
+//
+// Both dialects run the same SQL text wherever they agree: modernc's SQLite
+// accepts $1 placeholders and ON CONFLICT. Times are always written in UTC so
+// that SQLite's textual timestamps compare in time order.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// Dialect names the database behind a Store.
+type Dialect string
+
+// The supported dialects.
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Store is the application's database.
+type Store struct {
+	db      *sql.DB
+	pool    *pgxpool.Pool // PostgreSQL only: LISTEN/NOTIFY needs pgx connections
+	dialect Dialect
+	dsn     string
+
+	listeners listeners // in-process delivery of Notify
+	stmts     sync.Map  // query text → *sql.Stmt, for hot paths (see prepared)
+
+	// Now is the store's clock; tests replace it with a fixed one.
+	Now func() time.Time
+}
+
+// Open connects to the database named by dsn, a SQLite file path or a
+// postgres:// URL, and applies the pending migrations.
+func Open(ctx context.Context, dsn string) (*Store, error) {
+	s := &Store{dsn: dsn, Now: func() time.Time { return time.Now().UTC() }}
+	var err error
+	if IsPostgresURL(dsn) {
+		s.dialect = Postgres
+		s.pool, err = pgxpool.New(ctx, dsn)
+		if err == nil {
+			s.db = stdlib.OpenDBFromPool(s.pool)
+		}
+	} else {
+		s.dialect = SQLite
+		s.db, err = openSQLite(dsn)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open %s database: %w", s.dialect, err)
+	}
+	if err := s.db.PingContext(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("connect to %s database: %w", s.dialect, err)
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// IsPostgresURL reports whether dsn selects PostgreSQL.
+func IsPostgresURL(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+func openSQLite(path string) (*sql.DB, error) {
+	if path != ":memory:" {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return nil, err
+		}
+	}
+	q := url.Values{}
+	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+		q.Add("_pragma", p)
+	}
+	// Without immediate transactions, two read-then-write transactions
+	// deadlock on the upgrade to a write lock and one fails with SQLITE_BUSY.
+	q.Set("_txlock", "immediate")
+	q.Set("_time_format", "sqlite")
+	db, err := sql.Open("sqlite", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, err
+	}
+	// One writer at a time is SQLite's rule; readers use WAL snapshots.
+	db.SetMaxOpenConns(8)
+	return db, nil
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	dir, err := fs.Sub(migrations, "migrations/"+string(s.dialect))
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	opts := []goose.ProviderOption{goose.WithAllowOutofOrder(true)}
+	gooseDialect := goose.DialectSQLite3
+	if s.dialect == Postgres {
+		gooseDialect = goose.DialectPostgres
+		// Several processes may start together: one migrates, the others wait.
+		// Poll for the lock every second, for up to five minutes.
+		locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 300))
+		if err != nil {
+			return fmt.Errorf("migrate: %w", err)
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(gooseDialect, s.db, dir, opts...)
+	if err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}
+
+// Dialect tells which database the store uses.
+func (s *Store) Dialect() Dialect { return s.dialect }
+
+// DB returns the underlying handle, for benchmarks and tests.
+func (s *Store) DB() *sql.DB { return s.db }
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+
+// Close releases the database.
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if s.pool != nil {
+		s.pool.Close()
+	}
+	return err
+}
+
+// tx runs fn in one transaction, committed when fn returns nil.
+func (s *Store) tx(ctx context.Context, op string, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	return nil
+}
+
+// querier is what *sql.DB and *sql.Tx share, so a read can run inside or
+// outside a transaction.
+type querier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// isNoRows reports whether err means a query found nothing.
+func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
