@@ -1,0 +1,189 @@
+// Package realtime is the WebSocket hub behind /ws: the message envelope,
+// per-session rooms with participants and observers, safety alerts that
+// reach everyone, and the limits that keep one client from hurting others.
+// It knows no database: the server stores alerts through OnSafetyAlert and
+// carries messages between processes through Publish and Deliver.
+package realtime
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"journeyman/internal/apperr"
+)
+
+// Message types. The first three are the spec's outgoing client messages;
+// join and leave manage room membership; the rest only the server sends.
+const (
+	TypeXRSessionUpdate     = "xr_session_update"
+	TypeSafetyAlert         = "safety_alert"
+	TypeCollaborationUpdate = "collaboration_update"
+	TypeJoin                = "join"
+	TypeLeave               = "leave"
+	TypeJoined              = "joined"   // reply to join: the room's membership
+	TypeLeft                = "left"     // reply to leave
+	TypePresence            = "presence" // a room's membership changed
+	TypeError               = "error"    // the client's last message was refused; payload {message}
+)
+
+// Roles in a session room. Participants send session and collaboration
+// updates; observers only receive them.
+const (
+	RoleParticipant = "participant"
+	RoleObserver    = "observer"
+)
+
+// Safety alert categories.
+var AlertTypes = []string{"emergency", "help", "equipment", "general"}
+
+// Payload limits.
+const (
+	MaxSessionIDLen       = 64  // characters of a room's session id
+	MaxDescriptionLen     = 500 // characters of a safety alert's description
+	MaxActionLen          = 64  // characters of a collaboration action
+	MaxUpdateInteractions = 100 // interactions in one xr_session_update
+)
+
+// Message is the envelope of every message in both directions. The hub sets
+// UserID and Timestamp on messages it relays; clients cannot forge them.
+type Message struct {
+	Type      string          `json:"type"`
+	Payload   json.RawMessage `json:"payload,omitempty"`
+	SessionID string          `json:"sessionId,omitempty"`
+	UserID    string          `json:"userId,omitempty"`
+	Timestamp time.Time       `json:"timestamp"`
+}
+
+// Vec3 is a position in metres.
+type Vec3 struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	Z float64 `json:"z"`
+}
+
+// Quat is an orientation quaternion.
+type Quat struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	Z float64 `json:"z"`
+	W float64 `json:"w"`
+}
+
+// XRSessionUpdatePayload is a learner's live position and recent
+// interactions, relayed to the session's room.
+type XRSessionUpdatePayload struct {
+	Position     *Vec3             `json:"position,omitempty"`
+	Rotation     *Quat             `json:"rotation,omitempty"`
+	Interactions []json.RawMessage `json:"interactions,omitempty"`
+}
+
+// Validate checks the payload's numbers and sizes.
+func (p *XRSessionUpdatePayload) Validate() error {
+	var nums []float64
+	if p.Position != nil {
+		nums = append(nums, p.Position.X, p.Position.Y, p.Position.Z)
+	}
+	if p.Rotation != nil {
+		nums = append(nums, p.Rotation.X, p.Rotation.Y, p.Rotation.Z, p.Rotation.W)
+	}
+	for _, n := range nums {
+		if math.IsNaN(n) || math.IsInf(n, 0) || math.Abs(n) > 1e4 {
+			return apperr.Invalid("position and rotation must be finite numbers between -10000 and 10000")
+		}
+	}
+	if len(p.Interactions) > MaxUpdateInteractions {
+		return apperr.Invalid("interactions may hold at most %d items", MaxUpdateInteractions)
+	}
+	for i, in := range p.Interactions {
+		if len(in) == 0 || in[0] != '{' {
+			return apperr.Invalid("interactions[%d] must be an object", i)
+		}
+	}
+	return nil
+}
+
+// SafetyAlertPayload is a safety alert raised by a learner.
+type SafetyAlertPayload struct {
+	AlertType   string `json:"alertType"`
+	Description string `json:"description"`
+}
+
+// Validate checks the category and the description's length.
+func (p *SafetyAlertPayload) Validate() error {
+	p.Description = strings.TrimSpace(p.Description)
+	valid := false
+	for _, t := range AlertTypes {
+		valid = valid || p.AlertType == t
+	}
+	if !valid {
+		return apperr.Invalid("alertType must be one of emergency, help, equipment, general")
+	}
+	if n := utf8.RuneCountInString(p.Description); n == 0 || n > MaxDescriptionLen {
+		return apperr.Invalid("description must be 1 to %d characters", MaxDescriptionLen)
+	}
+	return nil
+}
+
+// CollaborationPayload is a shared action in a session room (a pointer, a
+// highlighted object, an instructor's note).
+type CollaborationPayload struct {
+	Action string          `json:"action"`
+	Data   json.RawMessage `json:"data,omitempty"`
+}
+
+// Validate checks the action's length.
+func (p *CollaborationPayload) Validate() error {
+	if p.Action == "" || utf8.RuneCountInString(p.Action) > MaxActionLen {
+		return apperr.Invalid("action must be 1 to %d characters", MaxActionLen)
+	}
+	return nil
+}
+
+// JoinPayload asks to join a session room in a role.
+type JoinPayload struct {
+	Role string `json:"role"` // RoleParticipant (default) or RoleObserver
+}
+
+// RoomPayload is the membership of a room, sent with joined and presence.
+type RoomPayload struct {
+	Role         string `json:"role,omitempty"` // the receiver's own role, in joined
+	Participants int    `json:"participants"`
+	Observers    int    `json:"observers"`
+}
+
+// ErrorPayload tells a client why its message was refused.
+type ErrorPayload struct {
+	Message string `json:"message"`
+}
+
+// Room describes a live session room.
+type Room struct {
+	SessionID    string   `json:"sessionId"`
+	Participants int      `json:"participants"`
+	Observers    int      `json:"observers"`
+	UserIDs      []string `json:"userIds"` // the participants' learner ids, sorted, without repeats
+}
+
+func validSessionID(id string) bool {
+	return id != "" && utf8.RuneCountInString(id) <= MaxSessionIDLen
+}
+
+// SafetyAlert is a stored safety alert: the payload of the safety_alert
+// message every client receives, and an item of GET /api/safety-alerts.
+type SafetyAlert struct {
+	ID          int64     `json:"id"`
+	UserID      string    `json:"userId"`
+	SessionID   string    `json:"sessionId"` // the room it was raised in; "" when none
+	AlertType   string    `json:"alertType"`
+	Description string    `json:"description"`
+	CreatedAt   time.Time `json:"createdAt"`
+}
+
+// Message returns the safety_alert message that delivers a to everyone.
+func (a SafetyAlert) Message() Message {
+	b, _ := json.Marshal(a) // plain fields always encode
+	return Message{Type: TypeSafetyAlert, Payload: b, SessionID: a.SessionID, UserID: a.UserID, Timestamp: a.CreatedAt}
+}

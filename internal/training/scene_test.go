@@ -1,0 +1,127 @@
+package training
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"journeyman/internal/catalog"
+)
+
+// The catalog's trades; every one of them must have a scene of its own task.
+var tradeIDs = []string{"electrical", "lineworker", "plumbing", "hvac", "welding", "construction", "carpentry", "automotive", "solar-wind", "elevator", "heavy-equipment", "manufacturing"}
+
+func TestScenesAreConsistent(t *testing.T) {
+	ids := map[string]bool{}
+	for _, s := range Scenes() {
+		t.Run(s.ID, func(t *testing.T) {
+			if err := s.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			if ids[s.ID] {
+				t.Fatalf("scene id %s repeated", s.ID)
+			}
+			ids[s.ID] = true
+			if len(s.SafetyChecks) == 0 {
+				t.Error("scene has no safety checks")
+			}
+			// Doing every step in order must pass with a full score.
+			ev := Evaluate(s, perform(s, stepIDs(s.Steps)...))
+			if ev.Outcome != OutcomePassed || ev.SafetyScore != 100 {
+				t.Errorf("all steps in order: outcome %s, score %g; want passed, 100", ev.Outcome, ev.SafetyScore)
+			}
+			b, err := json.Marshal(s)
+			if err != nil || !strings.Contains(string(b), `"passCriteria"`) {
+				t.Errorf("scene does not encode: %v", err)
+			}
+		})
+	}
+}
+
+func TestSceneValidateRejects(t *testing.T) {
+	base, _ := SceneByID("electrical-lockout-tagout")
+	for _, tc := range []struct {
+		name   string
+		change func(*Scene)
+	}{
+		{"UnknownTarget", func(s *Scene) { s.Steps[0].Target = "nowhere" }},
+		{"UnknownCheck", func(s *Scene) { s.Steps[0].SafetyCheck = "no-such-check" }},
+		{"UnperformedCheck", func(s *Scene) { s.Steps[0].SafetyCheck = "" }},
+		{"BadShape", func(s *Scene) { s.Objects[0].Shape = "teapot" }},
+		{"BadColor", func(s *Scene) { s.Objects[0].Color = "red" }},
+		{"ZeroSize", func(s *Scene) { s.Objects[0].Size = [3]float64{} }},
+		{"BadAction", func(s *Scene) { s.Steps[0].Action = "lick" }},
+		{"UnknownRequiredStep", func(s *Scene) { s.PassCriteria.RequiredSteps = []string{"fly"} }},
+		{"RepeatedObject", func(s *Scene) { s.Objects[1].ID = s.Objects[0].ID }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := cloneScene(base)
+			tc.change(&s)
+			if err := s.Validate(); err == nil {
+				t.Fatal("Validate accepted a broken scene")
+			}
+		})
+	}
+}
+
+func cloneScene(s Scene) Scene {
+	b, _ := json.Marshal(s)
+	var c Scene
+	_ = json.Unmarshal(b, &c)
+	return c
+}
+
+func TestSceneForModule(t *testing.T) {
+	seen := map[string]string{}
+	for _, trade := range tradeIDs {
+		t.Run(trade, func(t *testing.T) {
+			s := SceneForModule(trade+"-some-module", trade)
+			if s.ID == DefaultSceneID {
+				t.Fatalf("trade %s has no scene of its own", trade)
+			}
+			if other, ok := seen[s.ID]; ok {
+				t.Fatalf("trades %s and %s share scene %s", other, trade, s.ID)
+			}
+			seen[s.ID] = trade
+		})
+	}
+	for _, tc := range []struct{ name, module, trade, want string }{
+		{"ByModuleID", "hvac-refrigerant-gauges", "", "hvac-refrigerant-gauges"},
+		{"TradeInModuleID", "sample-welding-module", "", "welding-joint-preparation"},
+		{"Default", "default", "", DefaultSceneID},
+		{"UnknownTrade", "x", "astronaut", DefaultSceneID},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := SceneForModule(tc.module, tc.trade).ID; got != tc.want {
+				t.Errorf("SceneForModule(%q, %q) = %s; want %s", tc.module, tc.trade, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestContentFor(t *testing.T) {
+	c := ContentFor(catalog.Module{ID: "plumbing-leaks", TradeID: "plumbing", Title: "Leak Isolation"})
+	if c.ModuleTitle != "Leak Isolation" || c.Scene.ID != "plumbing-leak-isolation" || c.SceneURL != "/api/xr-scenes/plumbing-leak-isolation" {
+		t.Errorf("ContentFor = %+v", c)
+	}
+}
+
+// perform returns the interactions of a learner doing the given steps of s
+// in the given order; "skip:<id>" skips a step.
+func perform(s Scene, steps ...string) []Interaction {
+	var out []Interaction
+	for i, id := range steps {
+		in := Interaction{SessionTime: int64(1000 * (i + 1))}
+		if skip, ok := strings.CutPrefix(id, "skip:"); ok {
+			in.Action, in.StepID = ActionSkip, skip
+		} else {
+			for _, st := range s.Steps {
+				if st.ID == id {
+					in.Action, in.ObjectID, in.StepID = st.Action, st.Target, st.ID
+				}
+			}
+		}
+		out = append(out, in)
+	}
+	return out
+}

@@ -1,0 +1,521 @@
+// Package training holds the XR Training Center's domain: the XR session
+// record and its lifecycle, the safety score, the learner analytics and the
+// training scenes served as data to the WebXR player.
+package training
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"journeyman/internal/apperr"
+)
+
+// Session types a session can run in.
+const (
+	SessionDesktop = "desktop"
+	SessionVR      = "vr"
+	SessionAR      = "ar"
+)
+
+// SessionTypes lists the valid session types in display order.
+var SessionTypes = []string{SessionDesktop, SessionVR, SessionAR}
+
+// Completion statuses of the session record.
+const (
+	StatusInProgress = "in_progress" // started, not ended
+	StatusCompleted  = "completed"   // ended by End Session
+)
+
+// Outcomes written to interactionData.completionStatus when a session ends:
+// whether the learner met the scene's pass criteria.
+const (
+	OutcomePassed = "passed"
+	OutcomeFailed = "failed"
+)
+
+// Safety-check statuses in interactionData.safetyChecks.
+const (
+	CheckPassed  = "passed"
+	CheckSkipped = "skipped"
+)
+
+// Size limits. They bound what one learner can make the server store and
+// what one request can make it parse.
+const (
+	MaxModuleIDLen            = 128       // characters of moduleId
+	MaxDeviceTypeLen          = 512       // characters of deviceType (a browser user-agent string)
+	MaxInteractionsPerUpdate  = 100       // interactions in one PATCH
+	MaxInteractionsPerSession = 2000      // interactions stored for one session
+	MaxInteractionBytes       = 2048      // bytes of one interaction as JSON
+	MaxInteractionDataBytes   = 256 << 10 // bytes of a session's whole interactionData as JSON
+	MaxSafetyChecks           = 64        // safety-check results in one session
+	MaxIDLen                  = 64        // characters of step, object and safety-check ids
+	MaxSessionSeconds         = 24 * 3600 // longest duration a session may record
+	MaxClockSkew              = 5 * time.Minute
+	MaxCoordinate             = 10_000.0 // metres from the scene origin, per axis
+)
+
+// Vec3 is a position in metres.
+type Vec3 struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	Z float64 `json:"z"`
+}
+
+// Quat is an orientation as a quaternion.
+type Quat struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	Z float64 `json:"z"`
+	W float64 `json:"w"`
+}
+
+// Interaction is one recorded learner action. Action, ObjectID, StepID,
+// Timestamp, SessionTime and Seq are understood by the server; any other
+// fields the client sends are kept as sent.
+type Interaction struct {
+	Action      string    // click, grab, skip, or a free client action (look, teleport, …)
+	ObjectID    string    // the scene object acted on, if any
+	StepID      string    // the scene step the client attributes it to, if any
+	Timestamp   time.Time // when it happened; defaults to the server's now
+	SessionTime int64     // milliseconds since the session started
+	// Seq is the interaction's 0-based index within the session, so a retried
+	// update does not store it twice. Nil means "append".
+	Seq   *int
+	Extra map[string]json.RawMessage
+}
+
+var interactionKnown = map[string]bool{"action": true, "objectId": true, "stepId": true, "timestamp": true, "sessionTime": true, "seq": true}
+
+// UnmarshalJSON reads the known fields and keeps the others.
+func (in *Interaction) UnmarshalJSON(b []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	*in = Interaction{}
+	var known struct {
+		Action      string    `json:"action"`
+		ObjectID    string    `json:"objectId"`
+		StepID      string    `json:"stepId"`
+		Timestamp   time.Time `json:"timestamp"`
+		SessionTime float64   `json:"sessionTime"`
+		Seq         *int      `json:"seq"`
+	}
+	if err := json.Unmarshal(b, &known); err != nil {
+		return err
+	}
+	in.Action, in.ObjectID, in.StepID = known.Action, known.ObjectID, known.StepID
+	in.Timestamp, in.SessionTime, in.Seq = known.Timestamp, int64(known.SessionTime), known.Seq
+	for k, v := range raw {
+		if !interactionKnown[k] {
+			if in.Extra == nil {
+				in.Extra = map[string]json.RawMessage{}
+			}
+			in.Extra[k] = v
+		}
+	}
+	return nil
+}
+
+// MarshalJSON writes the extra fields and the known ones.
+func (in Interaction) MarshalJSON() ([]byte, error) {
+	m := make(map[string]any, len(in.Extra)+6)
+	for k, v := range in.Extra {
+		m[k] = v
+	}
+	m["action"] = in.Action
+	if in.ObjectID != "" {
+		m["objectId"] = in.ObjectID
+	}
+	if in.StepID != "" {
+		m["stepId"] = in.StepID
+	}
+	m["timestamp"] = in.Timestamp
+	m["sessionTime"] = in.SessionTime
+	if in.Seq != nil {
+		m["seq"] = *in.Seq
+	}
+	return json.Marshal(m)
+}
+
+// SafetyCheckResult is whether the learner performed one of the scene's
+// safety checks before going on.
+type SafetyCheckResult struct {
+	ID     string `json:"id"`
+	Status string `json:"status"` // CheckPassed or CheckSkipped
+}
+
+// InteractionData is what a session records of the learner's actions.
+type InteractionData struct {
+	Interactions []Interaction       `json:"interactions"`
+	SafetyChecks []SafetyCheckResult `json:"safetyChecks"`
+	// CompletionStatus is "" while the session runs and OutcomePassed or
+	// OutcomeFailed once it has ended.
+	CompletionStatus string `json:"completionStatus"`
+}
+
+// Session is the XR session record.
+type Session struct {
+	ID               string          `json:"id"`
+	UserID           string          `json:"userId"`
+	ModuleID         string          `json:"moduleId"`
+	ModuleTitle      string          `json:"moduleTitle,omitempty"` // filled by the store for history lists
+	SessionType      string          `json:"sessionType"`
+	DeviceType       string          `json:"deviceType"`
+	StartedAt        time.Time       `json:"startedAt"`
+	EndedAt          *time.Time      `json:"endedAt"`
+	Duration         int64           `json:"duration"` // seconds
+	CompletionStatus string          `json:"completionStatus"`
+	Position         *Vec3           `json:"position"`
+	Rotation         *Quat           `json:"rotation"`
+	InteractionData  InteractionData `json:"interactionData"`
+	SafetyScore      *float64        `json:"safetyScore"` // percent, set when the session ends
+	UpdatedAt        time.Time       `json:"updatedAt"`
+}
+
+// NewSession is the body of POST /api/xr-sessions. The learner is the
+// caller, never a field of the body.
+type NewSession struct {
+	UserID      string    `json:"userId,omitempty"` // accepted for the spec's clients; the caller's id is used
+	ModuleID    string    `json:"moduleId"`
+	SessionType string    `json:"sessionType"`
+	DeviceType  string    `json:"deviceType"`
+	StartedAt   time.Time `json:"startedAt"`
+}
+
+// Validate checks a new session at time now and fills the default session
+// type. Whether the module exists is the store's to check.
+func (n *NewSession) Validate(now time.Time) error {
+	if n.SessionType == "" {
+		n.SessionType = SessionDesktop
+	}
+	if n.ModuleID == "" {
+		return apperr.Invalid("moduleId is required")
+	}
+	if utf8.RuneCountInString(n.ModuleID) > MaxModuleIDLen {
+		return apperr.Invalid("moduleId must be at most %d characters", MaxModuleIDLen)
+	}
+	if !validSessionType(n.SessionType) {
+		return apperr.Invalid("sessionType must be one of desktop, vr, ar")
+	}
+	if utf8.RuneCountInString(n.DeviceType) > MaxDeviceTypeLen {
+		return apperr.Invalid("deviceType must be at most %d characters", MaxDeviceTypeLen)
+	}
+	if n.StartedAt.IsZero() {
+		return apperr.Invalid("startedAt is required (an RFC 3339 time)")
+	}
+	if n.StartedAt.After(now.Add(MaxClockSkew)) {
+		return apperr.Invalid("startedAt must not be in the future")
+	}
+	if n.StartedAt.Before(now.Add(-MaxSessionSeconds * time.Second)) {
+		return apperr.Invalid("startedAt must be within the last 24 hours")
+	}
+	return nil
+}
+
+// Start returns the record of a new session of learner userID.
+func Start(id, userID string, n NewSession, now time.Time) Session {
+	return Session{
+		ID:               id,
+		UserID:           userID,
+		ModuleID:         n.ModuleID,
+		SessionType:      n.SessionType,
+		DeviceType:       n.DeviceType,
+		StartedAt:        n.StartedAt.UTC(),
+		CompletionStatus: StatusInProgress,
+		InteractionData:  InteractionData{Interactions: []Interaction{}, SafetyChecks: []SafetyCheckResult{}},
+		UpdatedAt:        now.UTC(),
+	}
+}
+
+// SessionUpdate is the periodic update of a running session. Interactions
+// are the ones recorded since the last acknowledged update (see
+// Interaction.Seq); safety checks replace earlier results with the same id.
+type SessionUpdate struct {
+	Position        *Vec3            `json:"position,omitempty"`
+	Rotation        *Quat            `json:"rotation,omitempty"`
+	InteractionData *InteractionData `json:"interactionData,omitempty"`
+	Duration        *int64           `json:"duration,omitempty"` // seconds
+}
+
+// Validate checks the update's fields against their ranges and limits.
+func (u *SessionUpdate) Validate() error {
+	if p := u.Position; p != nil {
+		for _, c := range []float64{p.X, p.Y, p.Z} {
+			if !finite(c) || math.Abs(c) > MaxCoordinate {
+				return apperr.Invalid("position coordinates must be finite numbers between -%g and %g", MaxCoordinate, MaxCoordinate)
+			}
+		}
+	}
+	if q := u.Rotation; q != nil {
+		for _, c := range []float64{q.X, q.Y, q.Z, q.W} {
+			if !finite(c) || math.Abs(c) > 1.0001 {
+				return apperr.Invalid("rotation must be a quaternion with components between -1 and 1")
+			}
+		}
+	}
+	if u.Duration != nil && (*u.Duration < 0 || *u.Duration > MaxSessionSeconds) {
+		return apperr.Invalid("duration must be between 0 and %d seconds", MaxSessionSeconds)
+	}
+	if d := u.InteractionData; d != nil {
+		if len(d.Interactions) > MaxInteractionsPerUpdate {
+			return apperr.Invalid("interactionData.interactions holds %d interactions; one update may send at most %d", len(d.Interactions), MaxInteractionsPerUpdate)
+		}
+		for i, in := range d.Interactions {
+			if err := validateInteraction(i, in); err != nil {
+				return err
+			}
+		}
+		if len(d.SafetyChecks) > MaxSafetyChecks {
+			return apperr.Invalid("interactionData.safetyChecks may hold at most %d results", MaxSafetyChecks)
+		}
+		for i, c := range d.SafetyChecks {
+			if c.ID == "" || len(c.ID) > MaxIDLen {
+				return apperr.Invalid("interactionData.safetyChecks[%d].id must be 1 to %d characters", i, MaxIDLen)
+			}
+			if c.Status != CheckPassed && c.Status != CheckSkipped {
+				return apperr.Invalid("interactionData.safetyChecks[%d].status must be one of passed, skipped", i)
+			}
+		}
+		if d.CompletionStatus != "" {
+			return apperr.Invalid("interactionData.completionStatus is set by the server when the session ends")
+		}
+	}
+	return nil
+}
+
+func validateInteraction(i int, in Interaction) error {
+	switch {
+	case in.Action == "" || len(in.Action) > MaxIDLen:
+		return apperr.Invalid("interactionData.interactions[%d].action must be 1 to %d characters", i, MaxIDLen)
+	case len(in.ObjectID) > MaxIDLen:
+		return apperr.Invalid("interactionData.interactions[%d].objectId must be at most %d characters", i, MaxIDLen)
+	case len(in.StepID) > MaxIDLen:
+		return apperr.Invalid("interactionData.interactions[%d].stepId must be at most %d characters", i, MaxIDLen)
+	case in.SessionTime < 0 || in.SessionTime > MaxSessionSeconds*1000:
+		return apperr.Invalid("interactionData.interactions[%d].sessionTime must be between 0 and %d ms", i, MaxSessionSeconds*1000)
+	case in.Seq != nil && (*in.Seq < 0 || *in.Seq >= MaxInteractionsPerSession):
+		return apperr.Invalid("interactionData.interactions[%d].seq must be between 0 and %d", i, MaxInteractionsPerSession-1)
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		return apperr.Invalid("interactionData.interactions[%d] cannot be encoded: %v", i, err)
+	}
+	if len(b) > MaxInteractionBytes {
+		return apperr.Invalid("interactionData.interactions[%d] is %d bytes; an interaction may be at most %d", i, len(b), MaxInteractionBytes)
+	}
+	return nil
+}
+
+// SessionEnd is the end of a session: End Session's record.
+type SessionEnd struct {
+	SessionUpdate
+	EndedAt          time.Time `json:"endedAt"`
+	CompletionStatus string    `json:"completionStatus"`
+}
+
+// Validate checks the end at time now of a session that started at startedAt.
+func (e *SessionEnd) Validate(startedAt, now time.Time) error {
+	if err := e.SessionUpdate.Validate(); err != nil {
+		return err
+	}
+	if e.CompletionStatus != StatusCompleted {
+		return apperr.Invalid("completionStatus must be completed to end a session")
+	}
+	if e.EndedAt.IsZero() {
+		return apperr.Invalid("endedAt is required to end a session (an RFC 3339 time)")
+	}
+	if e.EndedAt.Before(startedAt) {
+		return apperr.Invalid("endedAt must not be before startedAt")
+	}
+	if e.EndedAt.After(now.Add(MaxClockSkew)) {
+		return apperr.Invalid("endedAt must not be in the future")
+	}
+	return nil
+}
+
+// SessionPatch is the body of PATCH /api/xr-sessions/{id}: a periodic update,
+// or the end when it carries endedAt or completionStatus.
+type SessionPatch struct {
+	SessionUpdate
+	EndedAt          *time.Time `json:"endedAt,omitempty"`
+	CompletionStatus *string    `json:"completionStatus,omitempty"`
+	// Fields the spec's clients repeat on the end call; they must match the
+	// record if given and are otherwise ignored.
+	UserID      string `json:"userId,omitempty"`
+	ModuleID    string `json:"moduleId,omitempty"`
+	SessionType string `json:"sessionType,omitempty"`
+	DeviceType  string `json:"deviceType,omitempty"`
+}
+
+// IsEnd reports whether the patch ends the session.
+func (p *SessionPatch) IsEnd() bool { return p.EndedAt != nil || p.CompletionStatus != nil }
+
+// End returns the patch as an end.
+func (p *SessionPatch) End() SessionEnd {
+	e := SessionEnd{SessionUpdate: p.SessionUpdate}
+	if p.EndedAt != nil {
+		e.EndedAt = *p.EndedAt
+	}
+	if p.CompletionStatus != nil {
+		e.CompletionStatus = *p.CompletionStatus
+	}
+	return e
+}
+
+// Apply applies the patch by learner userID at time now to s: an update or,
+// if the patch is an end, the end, evaluated against scene.
+func (s *Session) Apply(userID string, p SessionPatch, scene Scene, now time.Time) error {
+	if err := s.checkWritable(userID); err != nil {
+		return err
+	}
+	if p.ModuleID != "" && p.ModuleID != s.ModuleID {
+		return apperr.Invalid("moduleId %q does not match the session's module %q", p.ModuleID, s.ModuleID)
+	}
+	if p.SessionType != "" && !strings.EqualFold(p.SessionType, s.SessionType) {
+		return apperr.Invalid("sessionType %q does not match the session's type %q", p.SessionType, s.SessionType)
+	}
+	if p.IsEnd() {
+		return s.End(userID, p.End(), scene, now)
+	}
+	return s.Update(userID, p.SessionUpdate, now)
+}
+
+func (s *Session) checkWritable(userID string) error {
+	if s.UserID != userID {
+		return apperr.Forbidden("XR session %s belongs to another learner", s.ID)
+	}
+	if s.EndedAt != nil || s.CompletionStatus == StatusCompleted {
+		return apperr.Conflict("XR session %s has already ended", s.ID)
+	}
+	return nil
+}
+
+// Update applies a periodic update by learner userID at time now.
+func (s *Session) Update(userID string, u SessionUpdate, now time.Time) error {
+	if err := s.checkWritable(userID); err != nil {
+		return err
+	}
+	if err := u.Validate(); err != nil {
+		return err
+	}
+	return s.merge(u, now)
+}
+
+func (s *Session) merge(u SessionUpdate, now time.Time) error {
+	next := *s
+	if u.Position != nil {
+		p := *u.Position
+		next.Position = &p
+	}
+	if u.Rotation != nil {
+		q := *u.Rotation
+		next.Rotation = &q
+	}
+	if u.Duration != nil {
+		next.Duration = *u.Duration
+	}
+	if d := u.InteractionData; d != nil {
+		stored := s.InteractionData.Interactions
+		merged := append(make([]Interaction, 0, len(stored)+len(d.Interactions)), stored...)
+		for i, in := range d.Interactions {
+			if in.Timestamp.IsZero() {
+				in.Timestamp = now.UTC()
+			}
+			if in.Seq != nil {
+				switch {
+				case *in.Seq < len(merged):
+					continue // already stored by an earlier attempt of this update
+				case *in.Seq > len(merged):
+					return apperr.Conflict("interactionData.interactions[%d].seq is %d but the session holds %d interactions; resend from seq %d", i, *in.Seq, len(merged), len(merged))
+				}
+			}
+			merged = append(merged, in)
+		}
+		if len(merged) > MaxInteractionsPerSession {
+			return apperr.Errorf(apperr.ETOOLARGE, "a session may record at most %d interactions", MaxInteractionsPerSession)
+		}
+		next.InteractionData.Interactions = merged
+		if len(d.SafetyChecks) > 0 {
+			next.InteractionData.SafetyChecks = mergeChecks(s.InteractionData.SafetyChecks, d.SafetyChecks)
+			if len(next.InteractionData.SafetyChecks) > MaxSafetyChecks {
+				return apperr.Errorf(apperr.ETOOLARGE, "a session may record at most %d safety checks", MaxSafetyChecks)
+			}
+		}
+		b, err := json.Marshal(next.InteractionData)
+		if err != nil {
+			return fmt.Errorf("update session: encode interaction data: %w", err)
+		}
+		if len(b) > MaxInteractionDataBytes {
+			return apperr.Errorf(apperr.ETOOLARGE, "a session's interactionData may be at most %d bytes", MaxInteractionDataBytes)
+		}
+	}
+	next.UpdatedAt = now.UTC()
+	*s = next
+	return nil
+}
+
+func mergeChecks(old, add []SafetyCheckResult) []SafetyCheckResult {
+	out := append([]SafetyCheckResult(nil), old...)
+	for _, c := range add {
+		replaced := false
+		for i := range out {
+			if out[i].ID == c.ID {
+				out[i], replaced = c, true
+				break
+			}
+		}
+		if !replaced {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// End ends the session for learner userID at time now: it applies the end's
+// update fields, marks the record completed and evaluates the recorded
+// interactions against scene, which sets the safety checks, the safety score
+// and the outcome. A missing duration is computed from endedAt.
+func (s *Session) End(userID string, e SessionEnd, scene Scene, now time.Time) error {
+	if err := s.checkWritable(userID); err != nil {
+		return err
+	}
+	if err := e.Validate(s.StartedAt, now); err != nil {
+		return err
+	}
+	if e.Duration == nil {
+		d := int64(e.EndedAt.Sub(s.StartedAt) / time.Second)
+		e.Duration = &d
+		if d > MaxSessionSeconds {
+			*e.Duration = MaxSessionSeconds
+		}
+	}
+	if err := s.merge(e.SessionUpdate, now); err != nil {
+		return err
+	}
+	ended := e.EndedAt.UTC()
+	s.EndedAt = &ended
+	s.CompletionStatus = StatusCompleted
+	ev := Evaluate(scene, s.InteractionData.Interactions)
+	s.InteractionData.SafetyChecks = ev.SafetyChecks
+	s.InteractionData.CompletionStatus = ev.Outcome
+	score := ev.SafetyScore
+	s.SafetyScore = &score
+	return nil
+}
+
+func validSessionType(t string) bool {
+	for _, v := range SessionTypes {
+		if t == v {
+			return true
+		}
+	}
+	return false
+}
+
+func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
