@@ -1,0 +1,185 @@
+// Package telemetry carries equipment readings over MQTT: an embedded
+// broker for installations without one, and a subscriber that feeds every
+// reading published on journeyman/equipment/{id}/telemetry into the same
+// ingest path as the sensor-data call.
+package telemetry
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
+	mqtt "github.com/mochi-mqtt/server/v2"
+	"github.com/mochi-mqtt/server/v2/hooks/auth"
+	"github.com/mochi-mqtt/server/v2/listeners"
+
+	"journeyman/internal/twin"
+)
+
+// TopicFilter matches the telemetry topic of every twin.
+const TopicFilter = "journeyman/equipment/+/telemetry"
+
+// MaxPayload is the largest telemetry message read; a reading set is a few
+// hundred bytes.
+const MaxPayload = 16 << 10
+
+// Broker is an embedded MQTT broker on a loopback TCP port.
+type Broker struct {
+	srv *mqtt.Server
+	tcp *listeners.TCP
+}
+
+// StartBroker serves MQTT on addr ("127.0.0.1:0" picks a free port).
+func StartBroker(addr string, log *slog.Logger) (*Broker, error) {
+	srv := mqtt.New(&mqtt.Options{Logger: log.With("component", "mqtt-broker")})
+	caps := srv.Options.Capabilities
+	caps.MaximumPacketSize = MaxPayload + 1024
+	// Anyone on the loopback interface may publish; the broker does not
+	// listen beyond it unless told to.
+	if err := srv.AddHook(new(auth.AllowHook), nil); err != nil {
+		return nil, err
+	}
+	tcp := listeners.NewTCP(listeners.Config{ID: "tcp", Address: addr})
+	if err := srv.AddListener(tcp); err != nil {
+		return nil, fmt.Errorf("mqtt broker on %s: %w", addr, err)
+	}
+	if err := srv.Serve(); err != nil {
+		return nil, err
+	}
+	return &Broker{srv: srv, tcp: tcp}, nil
+}
+
+// Addr is the host:port the broker listens on.
+func (b *Broker) Addr() string { return b.tcp.Address() }
+
+// Close stops the broker.
+func (b *Broker) Close() error { return b.srv.Close() }
+
+// BrokerAddr returns host:port of an MQTT URL (tcp://host:port or mqtt://…).
+func BrokerAddr(rawURL string) (string, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil || u.Host == "" {
+		return "", fmt.Errorf("MQTT URL %q must look like tcp://host:1883", rawURL)
+	}
+	switch u.Scheme {
+	case "tcp", "mqtt":
+	default:
+		return "", fmt.Errorf("MQTT URL %q: scheme must be tcp or mqtt", rawURL)
+	}
+	host := u.Host
+	if u.Port() == "" {
+		host += ":1883"
+	}
+	return host, nil
+}
+
+// Ingest hands one parsed update on, calling done with its outcome.
+type Ingest func(u twin.SensorUpdate, done func(twin.Outcome)) error
+
+// Subscriber feeds telemetry messages to the ingest path.
+type Subscriber struct {
+	client paho.Client
+	log    *slog.Logger
+
+	// Counters, for logs and tests.
+	Received, Ingested, Rejected atomic.Int64
+}
+
+// Subscribe connects to the broker at brokerURL and subscribes to every
+// twin's telemetry topic with QoS 1.
+func Subscribe(brokerURL string, ingest Ingest, now func() time.Time, log *slog.Logger) (*Subscriber, error) {
+	s := &Subscriber{log: log.With("component", "telemetry")}
+	suffix := make([]byte, 4)
+	rand.Read(suffix)
+	opts := paho.NewClientOptions().AddBroker(brokerURL).
+		SetClientID("journeyman-telemetry-" + hex.EncodeToString(suffix)).
+		SetCleanSession(true).SetAutoReconnect(true).SetConnectRetry(true).
+		SetConnectTimeout(5 * time.Second).SetOrderMatters(false)
+	handler := func(_ paho.Client, m paho.Message) { s.handle(m.Topic(), m.Payload(), ingest, now) }
+	// Subscribe again after every (re)connect: clean sessions forget subscriptions.
+	opts.SetOnConnectHandler(func(c paho.Client) {
+		tok := c.Subscribe(TopicFilter, 1, handler)
+		if tok.WaitTimeout(5*time.Second) && tok.Error() != nil {
+			s.log.Error("subscribe", "topic", TopicFilter, "err", tok.Error())
+		}
+	})
+	s.client = paho.NewClient(opts)
+	tok := s.client.Connect()
+	if !tok.WaitTimeout(10 * time.Second) {
+		// The client keeps retrying; a broker that starts later is fine.
+		s.log.Warn("MQTT broker not reachable yet; retrying in the background", "broker", brokerURL)
+		return s, nil
+	}
+	if tok.Error() != nil {
+		s.client.Disconnect(0)
+		return nil, fmt.Errorf("telemetry: connect to %s: %v", brokerURL, tok.Error())
+	}
+	return s, nil
+}
+
+// Connected reports whether the subscriber is connected to the broker.
+func (s *Subscriber) Connected() bool { return s.client.IsConnectionOpen() }
+
+// Close disconnects from the broker.
+func (s *Subscriber) Close() { s.client.Disconnect(250) }
+
+// EquipmentID returns the twin a telemetry topic names, or "".
+func EquipmentID(topic string) string {
+	parts := strings.Split(topic, "/")
+	if len(parts) != 4 || parts[0] != "journeyman" || parts[1] != "equipment" || parts[3] != "telemetry" || parts[2] == "" {
+		return ""
+	}
+	return parts[2]
+}
+
+// ParsePayload reads a telemetry message: the sensor-data call's body
+// ({"sensorData": {...}}) or the bare sensorData object.
+func ParsePayload(payload []byte, now time.Time) (twin.SensorUpdate, error) {
+	if len(payload) > MaxPayload {
+		return twin.SensorUpdate{}, fmt.Errorf("payload of %d bytes is over %d", len(payload), MaxPayload)
+	}
+	var wrapped struct {
+		SensorData json.RawMessage `json:"sensorData"`
+	}
+	raw := json.RawMessage(payload)
+	if json.Unmarshal(payload, &wrapped) == nil && len(bytes.TrimSpace(wrapped.SensorData)) > 0 {
+		raw = wrapped.SensorData
+	}
+	return twin.ParseSensorData(raw, now)
+}
+
+func (s *Subscriber) handle(topic string, payload []byte, ingest Ingest, now func() time.Time) {
+	s.Received.Add(1)
+	id := EquipmentID(topic)
+	if id == "" {
+		s.Rejected.Add(1)
+		return
+	}
+	u, err := ParsePayload(payload, now())
+	if err != nil {
+		s.Rejected.Add(1)
+		s.log.Warn("telemetry rejected", "topic", topic, "err", err)
+		return
+	}
+	u.EquipmentID = id
+	err = ingest(u, func(o twin.Outcome) {
+		if o.Err != nil {
+			s.Rejected.Add(1)
+			s.log.Warn("telemetry not recorded", "topic", topic, "err", o.Err)
+			return
+		}
+		s.Ingested.Add(1)
+	})
+	if err != nil {
+		s.Rejected.Add(1)
+		s.log.Warn("telemetry dropped", "topic", topic, "err", err)
+	}
+}

@@ -1,0 +1,171 @@
+package telemetry_test
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"testing"
+	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
+
+	"journeyman/internal/store"
+	"journeyman/internal/store/storetest"
+	"journeyman/internal/telemetry"
+	"journeyman/internal/twin"
+)
+
+// mosquittoURL is the machine's Mosquitto broker. Unset, the tests that
+// need it are skipped — except in CI, where an unreachable broker fails.
+func mosquittoURL(t *testing.T) string {
+	t.Helper()
+	url := os.Getenv("JOURNEYMAN_TEST_MQTT_URL")
+	ci := os.Getenv("CI") == "true"
+	if url == "" {
+		if ci {
+			t.Fatal("JOURNEYMAN_TEST_MQTT_URL is not set, and CI=true does not allow skipping the Mosquitto tests")
+		}
+		t.Skip("JOURNEYMAN_TEST_MQTT_URL is not set")
+	}
+	addr, err := telemetry.BrokerAddr(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := net.DialTimeout("tcp", addr, 3*time.Second)
+	if err != nil {
+		if ci {
+			t.Fatalf("Mosquitto at %s is unreachable: %v", url, err)
+		}
+		t.Skipf("Mosquitto at %s is unreachable: %v", url, err)
+	}
+	conn.Close()
+	return url
+}
+
+// uniqueTwin seeds a twin whose id no other test run shares, so readings
+// other processes publish on the same broker never land in this one.
+func uniqueTwin(t *testing.T, s *store.Store) string {
+	t.Helper()
+	b := make([]byte, 6)
+	rand.Read(b)
+	eq := twin.SeedEquipment()[3] // the chiller
+	eq.ID = "test-chiller-" + hex.EncodeToString(b)
+	if err := s.SeedEquipment(context.Background(), []twin.Equipment{eq}); err != nil {
+		t.Fatal(err)
+	}
+	return eq.ID
+}
+
+func publish(t *testing.T, brokerURL, topic, payload string) {
+	t.Helper()
+	c := paho.NewClient(paho.NewClientOptions().AddBroker(brokerURL).SetClientID("journeyman-test-pub-" + fmt.Sprint(time.Now().UnixNano())))
+	if tok := c.Connect(); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
+		t.Fatalf("connect publisher: %v", tok.Error())
+	}
+	defer c.Disconnect(100)
+	if tok := c.Publish(topic, 1, false, payload); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
+		t.Fatalf("publish: %v", tok.Error())
+	}
+}
+
+// ingestThrough subscribes a store to brokerURL, publishes readings, bad
+// messages and a reading for no twin, and checks the twin took exactly the
+// good readings, as the sensor-data call would.
+func ingestThrough(t *testing.T, brokerURL string) {
+	s := storetest.OpenSQLite(t)
+	s.Now = func() time.Time { return time.Now().UTC() }
+	id := uniqueTwin(t, s)
+	in := twin.NewIngester(s.RecordSensorData)
+	sub, err := telemetry.Subscribe(brokerURL, in.Enqueue, s.Now, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for !sub.Connected() && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond) // the subscription follows the connection
+
+	topic := twin.TelemetryTopic(id)
+	publish(t, brokerURL, topic, `{"sensorData":{"temperature":"hot"}}`)        // refused: not a number
+	publish(t, brokerURL, topic, `{"sensorData":{"rpm":-1}}`)                   // refused: out of range
+	publish(t, brokerURL, twin.TelemetryTopic(id+"-gone"), `{"temperature":7}`) // refused: no such twin
+	publish(t, brokerURL, topic, `{"sensorData":{"temperature":12.5,"pressure":650}}`)
+	publish(t, brokerURL, topic, `{"temperature":{"value":13.5,"unit":"°C"}}`) // the bare form
+
+	deadline = time.Now().Add(10 * time.Second)
+	var eq twin.Equipment
+	for time.Now().Before(deadline) {
+		eq, err = s.GetEquipment(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if eq.SensorData["temperature"].Value == 13.5 {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if eq.SensorData["temperature"].Value != 13.5 || eq.SensorData["pressure"].Value != 650 || eq.AlertLevel != twin.AlertCritical || eq.SensorData["rpm"].Value != 3550 {
+		t.Fatalf("twin after telemetry = %s %v; want temperature 13.5 (critical), pressure 650, rpm untouched", eq.AlertLevel, eq.SensorData)
+	}
+	streams, err := s.ListDataStreams(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := streams[0].History; len(h) != 3 || h[1].Value != 12.5 || h[2].Value != 13.5 || *streams[0].PreviousValue != 12.5 {
+		t.Fatalf("temperature stream = %+v, want seed, 12.5, 13.5", streams[0])
+	}
+	for time.Now().Before(deadline) && sub.Rejected.Load() < 3 {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if sub.Ingested.Load() != 2 || sub.Rejected.Load() != 3 {
+		t.Fatalf("ingested %d, rejected %d; want 2 and 3", sub.Ingested.Load(), sub.Rejected.Load())
+	}
+}
+
+func TestIngestThroughMosquitto(t *testing.T) {
+	ingestThrough(t, mosquittoURL(t))
+}
+
+func TestIngestThroughEmbeddedBroker(t *testing.T) {
+	b, err := telemetry.StartBroker("127.0.0.1:0", slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	ingestThrough(t, "tcp://"+b.Addr())
+}
+
+func TestEquipmentID(t *testing.T) {
+	for topic, want := range map[string]string{
+		"journeyman/equipment/chlr-1/telemetry": "chlr-1",
+		"journeyman/equipment//telemetry":       "",
+		"journeyman/equipment/chlr-1/status":    "",
+		"journeyman/equipment/a/b/telemetry":    "",
+		"other/equipment/chlr-1/telemetry":      "",
+	} {
+		if got := telemetry.EquipmentID(topic); got != want {
+			t.Errorf("EquipmentID(%q) = %q, want %q", topic, got, want)
+		}
+	}
+}
+
+func TestBrokerAddr(t *testing.T) {
+	tests := []struct{ url, addr string }{
+		{"tcp://127.0.0.1:1883", "127.0.0.1:1883"},
+		{"mqtt://broker.local", "broker.local:1883"},
+		{"http://x:1", ""},
+		{"127.0.0.1:1883", ""},
+	}
+	for _, tt := range tests {
+		got, err := telemetry.BrokerAddr(tt.url)
+		if (tt.addr == "") != (err != nil) || got != tt.addr {
+			t.Errorf("BrokerAddr(%q) = %q, %v; want %q", tt.url, got, err, tt.addr)
+		}
+	}
+}
