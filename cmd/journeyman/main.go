@@ -1,0 +1,173 @@
+// Command journeyman serves Journeyman XR: the web app, its JSON API and the
+// realtime channel, from one process.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"journeyman/internal/catalog"
+	"journeyman/internal/fieldbus"
+	"journeyman/internal/server"
+	"journeyman/internal/store"
+	"journeyman/internal/telemetry"
+	"journeyman/internal/twin"
+	"journeyman/web"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "journeyman:", err)
+		os.Exit(1)
+	}
+}
+
+// config is the process configuration: flags, falling back to environment.
+type config struct {
+	addr string
+	db   string
+	// mqttURL is an external MQTT broker for equipment telemetry; empty
+	// means the embedded broker on mqttListen.
+	mqttURL       string
+	mqttListen    string
+	mqttListenSet bool
+}
+
+// defaultMQTTListen is the embedded broker's address. Not 1883: that is
+// usually a system Mosquitto's.
+const defaultMQTTListen = "127.0.0.1:1884"
+
+func parseConfig(args []string, getenv func(string) string) (config, error) {
+	fs := flag.NewFlagSet("journeyman", flag.ContinueOnError)
+	var c config
+	fs.StringVar(&c.addr, "addr", envOr(getenv, "JOURNEYMAN_ADDR", "127.0.0.1:8080"), "listen address (env JOURNEYMAN_ADDR)")
+	fs.StringVar(&c.db, "db", envOr(getenv, "JOURNEYMAN_DB", "./data/journeyman.db"), "SQLite file path, or a postgres:// URL (env JOURNEYMAN_DB)")
+	fs.StringVar(&c.mqttURL, "mqtt", getenv("JOURNEYMAN_MQTT_URL"), "external MQTT broker for equipment telemetry, e.g. tcp://127.0.0.1:1883 (env JOURNEYMAN_MQTT_URL); empty runs the embedded broker")
+	fs.StringVar(&c.mqttListen, "mqtt-listen", envOr(getenv, "JOURNEYMAN_MQTT_LISTEN", defaultMQTTListen), "address of the embedded MQTT broker when -mqtt is empty (env JOURNEYMAN_MQTT_LISTEN)")
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	fs.Visit(func(f *flag.Flag) { c.mqttListenSet = c.mqttListenSet || f.Name == "mqtt-listen" })
+	c.mqttListenSet = c.mqttListenSet || getenv("JOURNEYMAN_MQTT_LISTEN") != ""
+	if c.mqttURL != "" {
+		if _, err := telemetry.BrokerAddr(c.mqttURL); err != nil {
+			return c, err
+		}
+	}
+	return c, nil
+}
+
+func envOr(getenv func(string) string, key, fallback string) string {
+	if v := getenv(key); v != "" {
+		return v
+	}
+	return fallback
+}
+
+// shutdownGrace is how long in-flight requests may take after a signal.
+const shutdownGrace = 10 * time.Second
+
+func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
+	cfg, err := parseConfig(args, getenv)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	// Libraries that write through the standard log package (the OPC UA
+	// server does) land in the same structured log.
+	slog.SetDefault(log)
+
+	st, err := store.Open(ctx, cfg.db)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := st.Close(); err != nil {
+			log.Error("close store", "err", err)
+		}
+	}()
+	if err := st.SeedCatalog(ctx, catalog.Trades(), catalog.Modules()); err != nil {
+		return err
+	}
+
+	if err := st.SeedEquipment(ctx, twin.SeedEquipment()); err != nil {
+		return err
+	}
+
+	// Equipment telemetry: every reading, from the API or MQTT, goes
+	// through one ingester.
+	ingest := twin.NewIngester(st.RecordSensorData)
+	brokerURL := cfg.mqttURL
+	if brokerURL == "" {
+		broker, err := telemetry.StartBroker(cfg.mqttListen, log)
+		if err != nil && !cfg.mqttListenSet {
+			// The default port is taken (another instance, a test run):
+			// an ephemeral port keeps this process working.
+			log.Warn("embedded MQTT broker: default address busy, using a free port", "address", cfg.mqttListen, "err", err)
+			broker, err = telemetry.StartBroker("127.0.0.1:0", log)
+		}
+		if err != nil {
+			return err
+		}
+		defer broker.Close()
+		brokerURL = "tcp://" + broker.Addr()
+	}
+	brokerAddr, err := telemetry.BrokerAddr(brokerURL)
+	if err != nil {
+		return err
+	}
+	subscriber, err := telemetry.Subscribe(brokerURL, ingest.Enqueue, st.Now, log)
+	if err != nil {
+		return err
+	}
+	defer subscriber.Close()
+	fleet := fieldbus.NewFleet(brokerAddr)
+	defer fleet.Close()
+	log.Info("equipment telemetry", "mqtt", brokerURL, "topic", telemetry.TopicFilter, "embedded", cfg.mqttURL == "")
+
+	srv := server.New(st, server.Config{Logger: log, App: web.App(), Ingest: ingest, Fleet: fleet})
+	// Realtime messages of every process sharing the database reach this
+	// one's clients until the signal context ends.
+	srv.Start(ctx)
+	ln, err := net.Listen("tcp", cfg.addr)
+	if err != nil {
+		return err
+	}
+	httpServer := &http.Server{
+		Handler:           srv,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+	log.Info("listening", "url", "http://"+ln.Addr().String(), "database", string(st.Dialect()))
+
+	served := make(chan error, 1)
+	go func() { served <- httpServer.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "grace", shutdownGrace.String())
+	// WebSockets are hijacked connections that Shutdown does not wait for:
+	// close them first, with 1001, while the store is still open.
+	srv.CloseRealtime()
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := httpServer.Shutdown(shutdownCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	<-served
+	return nil
+}

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// TestRunServesAndShutsDown starts the real process entry point on a free
+// port, checks it answers, then stops it as a signal would.
+func TestRunServesAndShutsDown(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	logs, logWriter := io.Pipe()
+	dbPath := filepath.Join(t.TempDir(), "sub", "journeyman.db")
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"-addr", "127.0.0.1:0", "-db", dbPath}, func(string) string { return "" }, logWriter)
+		logWriter.Close()
+	}()
+
+	url := ""
+	lines := bufio.NewScanner(logs)
+	for url == "" && lines.Scan() {
+		var line struct{ Msg, URL string }
+		if json.Unmarshal(lines.Bytes(), &line) == nil && line.Msg == "listening" {
+			url = line.URL
+		}
+	}
+	if url == "" {
+		t.Fatalf("no listening line; run returned %v", <-done)
+	}
+	go io.Copy(io.Discard, logs)
+
+	for _, path := range []string{"/healthz", "/readyz", "/api/training-modules"} {
+		res, err := http.Get(url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != 200 {
+			t.Fatalf("GET %s = %d", path, res.StatusCode)
+		}
+	}
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run after shutdown: %v", err)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("run did not return within the shutdown grace period")
+	}
+}
+
+func TestConfig(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		env      map[string]string
+		addr, db string
+	}{
+		{"Defaults", nil, nil, "127.0.0.1:8080", "./data/journeyman.db"},
+		{"Environment", nil, map[string]string{"JOURNEYMAN_ADDR": ":9000", "JOURNEYMAN_DB": "postgres://db/j"}, ":9000", "postgres://db/j"},
+		{"FlagsWin", []string{"-addr", ":7000", "-db", "/tmp/x.db"}, map[string]string{"JOURNEYMAN_ADDR": ":9000"}, ":7000", "/tmp/x.db"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := parseConfig(tt.args, func(k string) string { return tt.env[k] })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.addr != tt.addr || c.db != tt.db {
+				t.Fatalf("config = %+v, want addr %s db %s", c, tt.addr, tt.db)
+			}
+		})
+	}
+}

@@ -1,0 +1,23 @@
+package server
+
+import (
+	"net/http"
+
+	"journeyman/internal/store"
+)
+
+// handleListAlerts answers GET /api/safety-alerts?limit=N: the most recent
+// safety alerts of everyone, newest first ([realtime.SafetyAlert]).
+func (s *Server) handleListAlerts(w http.ResponseWriter, r *http.Request) {
+	limit, err := queryInt(r, "limit", store.DefaultAlertPage, 1, store.MaxAlertPage)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	alerts, err := s.store.ListSafetyAlerts(r.Context(), limit)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, alerts)
+}

@@ -1,0 +1,85 @@
+// Package server is the HTTP face of Journeyman XR: one route table for the
+// JSON API, the realtime channel, health and metrics, and the embedded app.
+package server
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"golang.org/x/time/rate"
+
+	"journeyman/internal/fieldbus"
+	"journeyman/internal/realtime"
+	"journeyman/internal/store"
+	"journeyman/internal/twin"
+)
+
+// Server holds what the handlers need. Construct it with New.
+type Server struct {
+	store    *store.Store
+	log      *slog.Logger
+	app      fs.FS // the built web app; nil or without index.html when not built
+	metrics  *metrics
+	learners learnerCache
+	hub      *realtime.Hub // the realtime channel's connections and rooms
+	starts   startLimiter  // XR session starts per learner
+	handler  http.Handler
+
+	ingest        *twin.Ingester  // the one path sensor readings take to the store
+	fleet         *fieldbus.Fleet // simulated devices behind the twins
+	exchangeLimit *rate.Limiter   // protocol exchanges open sockets and start devices
+}
+
+// Protocol exchanges allowed across all callers: a learner clicks Test
+// Protocol now and then; a script hammering it would start devices and
+// sockets without end.
+const (
+	exchangesPerSecond = 20
+	exchangeBurst      = 40
+)
+
+// Config is what New needs besides the store.
+type Config struct {
+	Logger *slog.Logger
+	// App is the built web app (index.html and assets/).
+	App fs.FS
+	// Registry receives the server's metrics; nil means a new registry.
+	Registry *prometheus.Registry
+	// Ingest records sensor readings; nil means one writing to the store.
+	Ingest *twin.Ingester
+	// Fleet runs the twins' simulated devices; nil means one without an
+	// MQTT broker (MQTT exchanges then fail).
+	Fleet *fieldbus.Fleet
+}
+
+// New returns a server on st with its routes in place.
+func New(st *store.Store, cfg Config) *Server {
+	reg := cfg.Registry
+	if reg == nil {
+		reg = prometheus.NewRegistry()
+	}
+	s := &Server{
+		store:   st,
+		log:     cfg.Logger,
+		app:     cfg.App,
+		metrics: newMetrics(reg),
+		ingest:  cfg.Ingest,
+		fleet:   cfg.Fleet,
+
+		exchangeLimit: rate.NewLimiter(exchangesPerSecond, exchangeBurst),
+	}
+	if s.ingest == nil {
+		s.ingest = twin.NewIngester(st.RecordSensorData)
+	}
+	if s.fleet == nil {
+		s.fleet = fieldbus.NewFleet("")
+	}
+	s.hub = newHub(s)
+	s.handler = s.routes(reg)
+	return s
+}
+
+// ServeHTTP serves a request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }

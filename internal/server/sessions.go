@@ -1,0 +1,259 @@
+package server
+
+// The XR Training Center's HTTP API. JSON field names are camelCase and
+// stable; the types live in internal/training.
+//
+//	POST  /api/xr-sessions
+//	      body  {moduleId, sessionType: desktop|vr|ar (default desktop), deviceType?, startedAt (RFC 3339), userId?}
+//	      userId, if sent, must be the caller (else 403). moduleId must be a catalog
+//	      module id (else 400): the spec's defaults 'default' and
+//	      'sample-welding-module' are not modules and are refused.
+//	      201 → training.Session {id, userId, moduleId, moduleTitle, sessionType, deviceType,
+//	            startedAt, endedAt: null, duration: 0 (seconds), completionStatus: "in_progress",
+//	            position: null, rotation: null, interactionData {interactions: [], safetyChecks: [],
+//	            completionStatus: ""}, safetyScore: null, updatedAt}
+//	PATCH /api/xr-sessions/{id}
+//	      update: {position? {x,y,z}, rotation? {x,y,z,w}, duration? (seconds),
+//	               interactionData? {interactions: [{action, objectId?, stepId?, timestamp?,
+//	               sessionTime (ms), seq?, …free fields}], safetyChecks?: [{id, status}]}}
+//	      end:    the same plus endedAt and completionStatus: "completed" (and the caller's
+//	              extra fields userId/moduleId/sessionType/deviceType, which must match);
+//	              the server scores the recorded interactions against the scene:
+//	              safetyScore (percent), interactionData.safetyChecks, and
+//	              interactionData.completionStatus: passed|failed.
+//	      200 → training.Session; 404 unknown, 403 another learner's, 409 already ended.
+//	GET   /api/users/{userId}/xr-sessions?limit=20&offset=0   (limit 1..100)
+//	      200 → [training.SessionSummary {id, userId, moduleId, moduleTitle, sessionType,
+//	            startedAt, endedAt, duration (seconds), completionStatus, outcome,
+//	            safetyScore, updatedAt}], newest first; header X-Total-Count.
+//	GET   /api/users/{userId}/xr-analytics
+//	      200 → training.Analytics {totalSessions, totalDuration (seconds),
+//	            averageSafetyScore, completedModules,
+//	            tradeProgress: [{tradeId, tradeName, completed, total, percent}]}
+//	GET   /api/training-modules/{id}/xr-content → training.XRContent {moduleTitle, sceneUrl, scene}
+//	GET   /api/xr-scenes/{id}                   → training.Scene
+//	GET   /api/live-sessions?minutes=10 (1..60)  → [training.SessionSummary] of sessions not
+//	      ended and updated in the last N minutes, most recent first, at most 50.
+//
+// Starting sessions is limited per learner to 30 a minute with bursts of 10
+// (429 with Retry-After). Every client mistake answers 4xx {"message": "..."} naming the field.
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"golang.org/x/time/rate"
+
+	"journeyman/internal/apperr"
+	"journeyman/internal/store"
+	"journeyman/internal/training"
+)
+
+// Live sessions: those updated within this window (default and maximum).
+const (
+	DefaultLiveMinutes = 10
+	MaxLiveMinutes     = 60
+)
+
+// Session starts per learner: a sustained rate and a burst. Each start is a
+// stored record, so one browser may not create them without bound.
+const (
+	SessionStartsPerMinute = 30
+	SessionStartBurst      = 10
+)
+
+// startLimiter rate-limits session starts per learner. It is bounded: when
+// it holds too many learners it starts afresh, forgetting their budgets.
+type startLimiter struct {
+	mu sync.Mutex
+	m  map[string]*rate.Limiter
+}
+
+func (l *startLimiter) allow(learnerID string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.m == nil || len(l.m) >= learnerCacheSize {
+		l.m = map[string]*rate.Limiter{}
+	}
+	lim, ok := l.m[learnerID]
+	if !ok {
+		lim = rate.NewLimiter(rate.Limit(SessionStartsPerMinute)/60, SessionStartBurst)
+		l.m[learnerID] = lim
+	}
+	return lim.Allow()
+}
+
+func (s *Server) handleCreateSession(w http.ResponseWriter, r *http.Request) {
+	var in training.NewSession
+	if err := readJSON(w, r, &in); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	me := learner(r)
+	if in.UserID != "" && in.UserID != me.ID {
+		s.writeError(w, r, apperr.Forbidden("userId %q is not you; sessions are recorded for the caller (learner %s)", in.UserID, me.ID))
+		return
+	}
+	now := s.store.Now()
+	if err := in.Validate(now); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if !s.starts.allow(me.ID) {
+		w.Header().Set("Retry-After", "2")
+		s.writeError(w, r, apperr.Errorf(apperr.ERATELIMIT, "too many sessions started: at most %d a minute", SessionStartsPerMinute))
+		return
+	}
+	x, err := s.store.CreateSession(r.Context(), training.Start(uuid.NewString(), me.ID, in, now))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, x)
+}
+
+func (s *Server) handlePatchSession(w http.ResponseWriter, r *http.Request) {
+	var p training.SessionPatch
+	if err := readJSON(w, r, &p); err != nil {
+		s.writeError(w, r, unembed(err))
+		return
+	}
+	me := learner(r)
+	if p.UserID != "" && p.UserID != me.ID {
+		s.writeError(w, r, apperr.Forbidden("userId %q is not you (learner %s)", p.UserID, me.ID))
+		return
+	}
+	id := r.PathValue("id")
+	// Only an end needs the scene. A session's module never changes, so
+	// reading it ahead of the update's transaction is safe.
+	var scene training.Scene
+	if p.IsEnd() {
+		x, err := s.store.GetSession(r.Context(), id)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		m, err := s.store.GetModule(r.Context(), x.ModuleID)
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		scene = training.SceneForModule(m.ID, m.TradeID)
+	}
+	now := s.store.Now()
+	x, err := s.store.UpdateSession(r.Context(), id, func(x *training.Session) error {
+		return x.Apply(me.ID, p, scene, now)
+	})
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, x)
+}
+
+func (s *Server) handleListSessions(w http.ResponseWriter, r *http.Request) {
+	if err := requireSelf(r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	limit, err := queryInt(r, "limit", store.DefaultSessionPage, 1, store.MaxSessionPage)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	offset, err := queryInt(r, "offset", 0, 0, 1_000_000)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, total, err := s.store.ListSessions(r.Context(), learner(r).ID, limit, offset)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	w.Header().Set("X-Total-Count", strconv.Itoa(total))
+	writeJSON(w, http.StatusOK, list)
+}
+
+func (s *Server) handleAnalytics(w http.ResponseWriter, r *http.Request) {
+	if err := requireSelf(r); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	sessions, err := s.store.ListAllSessions(r.Context(), learner(r).ID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	trades, err := s.store.ListTrades(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	modules, err := s.store.ListModules(r.Context())
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, training.Analyze(sessions, trades, modules))
+}
+
+func (s *Server) handleXRContent(w http.ResponseWriter, r *http.Request) {
+	m, err := s.store.GetModule(r.Context(), r.PathValue("id"))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, training.ContentFor(m))
+}
+
+func (s *Server) handleScene(w http.ResponseWriter, r *http.Request) {
+	scene, ok := training.SceneByID(r.PathValue("id"))
+	if !ok {
+		s.writeError(w, r, apperr.NotFound("XR scene %q does not exist", r.PathValue("id")))
+		return
+	}
+	writeJSON(w, http.StatusOK, scene)
+}
+
+func (s *Server) handleLiveSessions(w http.ResponseWriter, r *http.Request) {
+	minutes, err := queryInt(r, "minutes", DefaultLiveMinutes, 1, MaxLiveMinutes)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	list, err := s.store.ListLiveSessions(r.Context(), s.store.Now().Add(-time.Duration(minutes)*time.Minute))
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, list)
+}
+
+// unembed drops the Go name of the embedded SessionUpdate from a decoding
+// error's field path, so that it names the JSON field the client sent.
+func unembed(err error) error {
+	var e *apperr.Error
+	if errors.As(err, &e) && strings.Contains(e.Message, `"SessionUpdate.`) {
+		return apperr.Errorf(e.Code, "%s", strings.ReplaceAll(e.Message, `"SessionUpdate.`, `"`))
+	}
+	return err
+}
+
+// queryInt reads an optional integer query parameter within [lo, hi].
+func queryInt(r *http.Request, name string, def, lo, hi int) (int, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, apperr.Invalid("%s must be an integer from %d to %d, not %q", name, lo, hi, v)
+	}
+	return n, nil
+}
