@@ -1,0 +1,1 @@
+export { DemoRequestButton, DemoRequestDialog, demoInterests, type DemoRequestDialogProps } from './demo-request-dialog'

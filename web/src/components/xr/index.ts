@@ -1,0 +1,10 @@
+/**
+ * The reusable XR pieces: the session launcher (modes, record lifecycle, step
+ * list), the lazily loaded 3D scene player, and the XR capability check.
+ * Nothing here imports three.js eagerly: scene-player is its own chunk.
+ */
+export { XRSessionLauncher, DEFAULT_MODULE_TITLE, type XRSessionLauncherProps } from '@/components/xr/xr-session-launcher'
+export { ScenePlayer, preloadScenePlayer } from '@/components/xr/scene-player-lazy'
+export type { ScenePlayerHandle, ScenePlayerProps, ImmersiveMode } from '@/components/xr/scene-player-types'
+export { useXRCapabilities, checkXRCapabilities, type XRCapabilities } from '@/components/xr/use-xr-capabilities'
+export type { Scene, SceneObject, Step, SessionRecord, SessionType, Interaction, XRContent } from '@/components/xr/types'

@@ -1,0 +1,90 @@
+import { Check, ShieldAlert, SkipForward } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { cn } from '@/lib/utils'
+import type { Scene } from '@/components/xr/types'
+import type { StepStatus } from '@/components/xr/training-run'
+
+export interface StepListProps {
+  scene: Scene
+  status?: Record<string, StepStatus>
+  currentStepId?: string
+  /** Whether a session is running, so steps can be done or skipped. */
+  active: boolean
+  finished: boolean
+  /** Does the current step from the keyboard: activates its target object. */
+  onDo(objectId: string): void
+  onSkip(): void
+}
+
+const statusText: Record<StepStatus, string> = { pending: 'To do', done: 'Done', skipped: 'Skipped' }
+
+/**
+ * The scene's steps with their instructions, and keyboard-operable buttons
+ * to do or skip the current one: every step can be done without pointing.
+ */
+export function StepList({ scene, status, currentStepId, active, finished, onDo, onSkip }: StepListProps) {
+  const checks = new Map(scene.safetyChecks.map((c) => [c.id, c]))
+  const objects = new Map(scene.objects.map((o) => [o.id, o]))
+  return (
+    <section aria-labelledby="xr-steps-heading" className="space-y-2">
+      <h3 id="xr-steps-heading" className="text-base font-semibold text-white">
+        Steps
+      </h3>
+      {scene.environment ? <p className="text-sm text-slate-300">{scene.environment}</p> : null}
+      <ol className="space-y-2">
+        {scene.steps.map((step, index) => {
+          const s = status?.[step.id] ?? 'pending'
+          const current = active && step.id === currentStepId
+          const check = step.safetyCheckId ? checks.get(step.safetyCheckId) : undefined
+          return (
+            <li
+              key={step.id}
+              aria-current={current ? 'step' : undefined}
+              data-step-id={step.id}
+              data-status={s}
+              className={cn(
+                'rounded-md border p-3 text-sm',
+                current ? 'border-amber-400 bg-amber-400/10' : 'border-white/10 bg-slate-950/40',
+                s === 'done' && 'border-emerald-500/40',
+                s === 'skipped' && 'border-red-500/40',
+              )}
+            >
+              <div className="flex flex-wrap items-start gap-2">
+                <span className="font-semibold text-white">Step {index + 1}.</span>
+                <span className="flex-1 text-slate-100">{step.instruction}</span>
+                <Badge variant={s === 'done' ? 'secondary' : 'outline'}>{statusText[s]}</Badge>
+              </div>
+              <p className="mt-1 text-xs text-slate-400">
+                {step.action === 'grab' ? 'Grab' : 'Select'}: {objects.get(step.target)?.label ?? step.target}
+                {check ? (
+                  <span className="ml-2 inline-flex items-center gap-1 text-amber-300">
+                    <ShieldAlert className="size-3" aria-hidden="true" />
+                    Safety check: {check.description}
+                  </span>
+                ) : null}
+              </p>
+              {current ? (
+                <div className="mt-2 flex flex-wrap gap-2">
+                  <Button size="sm" onClick={() => onDo(step.target)}>
+                    <Check aria-hidden="true" />
+                    Complete step {index + 1}
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={onSkip}>
+                    <SkipForward aria-hidden="true" />
+                    Skip step {index + 1}
+                  </Button>
+                </div>
+              ) : null}
+            </li>
+          )
+        })}
+      </ol>
+      {active && finished ? (
+        <p role="status" className="text-sm text-emerald-200">
+          All steps done. Select End Session to record your result.
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,395 @@
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Glasses, Monitor, Smartphone, Square } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { toast } from '@/hooks/use-toast'
+import type { RealtimeClient } from '@/lib/realtime'
+import { cn } from '@/lib/utils'
+import { SceneErrorBoundary } from '@/components/xr/scene-error-boundary'
+import { ScenePlayer, preloadScenePlayer } from '@/components/xr/scene-player-lazy'
+import type { ScenePlayerHandle } from '@/components/xr/scene-player-types'
+import { endSession, fetchXRContent, startSession, updateSession, xrContentQueryKey } from '@/components/xr/session-api'
+import { StepList } from '@/components/xr/step-list'
+import {
+  activate,
+  currentStep,
+  decidedSafetyChecks,
+  isFinished,
+  newRun,
+  safetyScore,
+  sessionMinutes,
+  skip,
+  type TrainingRun,
+} from '@/components/xr/training-run'
+import type { InputKind, Scene, SessionRecord, SessionType } from '@/components/xr/types'
+import { useXRCapabilities, type XRCapabilities } from '@/components/xr/use-xr-capabilities'
+
+/** The title the launch panel shows when none is given (spec 001 §2). */
+export const DEFAULT_MODULE_TITLE = 'Training Module'
+/** Interactions one update may carry (internal/training MaxInteractionsPerUpdate). */
+const MAX_INTERACTIONS_PER_UPDATE = 100
+
+export interface XRSessionLauncherProps {
+  /** The catalog module to train in; its XR content is fetched when set. */
+  moduleId: string
+  /** Shown as the panel's title; defaults to 'Training Module'. */
+  title?: string
+  /** Shown as the scene's address; defaults to the one the module's XR content names. */
+  sceneUrl?: string
+  /** The learner's id, sent with the record as the spec's clients do (the server uses the caller). */
+  userId?: string
+  /** The browser's XR capabilities, if the host already checked them; otherwise the launcher checks. */
+  capabilities?: XRCapabilities
+  /** The realtime channel for live xr_session_update messages, if the host has one. */
+  realtime?: RealtimeClient | null
+  onSessionStart?(record: SessionRecord): void
+  /** Called with the stored record after End Session succeeds. */
+  onSessionEnd?(record: SessionRecord): void
+  className?: string
+}
+
+interface ActiveSession {
+  record: SessionRecord
+  type: SessionType
+  scene: Scene
+  run: TrainingRun
+}
+
+const modes: { type: SessionType; label: string; icon: typeof Glasses }[] = [
+  { type: 'vr', label: 'VR Mode', icon: Glasses },
+  { type: 'ar', label: 'AR Mode', icon: Smartphone },
+  { type: 'desktop', label: 'Desktop Mode', icon: Monitor },
+]
+
+function formatClock(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000))
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}
+
+/**
+ * The reusable XR session launcher (spec 001 §2): VR, AR and Desktop modes,
+ * the 3D scene player, the step list, and the session record's lifecycle —
+ * start, an update after every recorded interaction, and End Session.
+ */
+export function XRSessionLauncher(props: XRSessionLauncherProps) {
+  const { moduleId, userId, realtime, onSessionStart, onSessionEnd } = props
+  const ownCaps = useXRCapabilities()
+  const caps = props.capabilities ?? ownCaps
+  const content = useQuery({
+    queryKey: xrContentQueryKey(moduleId),
+    queryFn: () => fetchXRContent(moduleId),
+    enabled: moduleId !== '',
+  })
+
+  const [active, setActiveState] = useState<ActiveSession | null>(null)
+  const activeRef = useRef<ActiveSession | null>(null)
+  const setActive = useCallback((a: ActiveSession | null) => {
+    activeRef.current = a
+    setActiveState(a)
+  }, [])
+  const [phase, setPhase] = useState<'idle' | 'starting' | 'ending'>('idle')
+  const [lastResult, setLastResult] = useState<SessionRecord | null>(null)
+  const [hovered, setHovered] = useState<string | null>(null)
+  const [now, setNow] = useState(() => Date.now())
+  const player = useRef<ScenePlayerHandle | null>(null)
+  const [playerReady, setPlayerReady] = useState(false)
+  const acked = useRef(0) // interactions the server has stored, by seq
+  const updates = useRef<Promise<void>>(Promise.resolve())
+
+  useEffect(() => {
+    void preloadScenePlayer()
+  }, [])
+
+  useEffect(() => {
+    if (!active) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [active])
+
+  const onReady = useCallback((handle: ScenePlayerHandle | null) => {
+    player.current = handle
+    setPlayerReady(handle !== null)
+  }, [])
+
+  const pose = () => player.current?.getPose()
+
+  /** Sends every interaction the server has not stored yet, at most 100 per request. */
+  const flush = useCallback(async (a: ActiveSession) => {
+    while (activeRef.current?.record.id === a.record.id) {
+      const cur = activeRef.current
+      const pending = cur.run.interactions.slice(acked.current, acked.current + MAX_INTERACTIONS_PER_UPDATE)
+      if (pending.length === 0) return
+      const p = pose()
+      await updateSession(cur.record.id, {
+        position: p?.position,
+        rotation: p?.rotation,
+        interactionData: { interactions: pending, safetyChecks: decidedSafetyChecks(cur.scene, cur.run) },
+        duration: Math.round((Date.now() - Date.parse(cur.record.startedAt)) / 1000),
+      })
+      acked.current = pending[pending.length - 1].seq + 1
+    }
+  }, [])
+
+  /** Queues an update after a recorded interaction; failures are only logged (spec 001 §8). */
+  const sendUpdate = useCallback(() => {
+    const a = activeRef.current
+    if (!a) return // updates with no active session are ignored
+    updates.current = updates.current.then(() => flush(a)).catch((err) => console.error('XR session update failed', err))
+  }, [flush])
+
+  const record = useCallback(
+    (run: TrainingRun, interaction: TrainingRun['interactions'][number] | undefined) => {
+      const a = activeRef.current
+      if (!a || !interaction) return
+      setActive({ ...a, run })
+      sendUpdate()
+      const p = pose()
+      realtime?.sendSessionUpdate({ position: p?.position, rotation: p?.rotation, interactions: [interaction] })
+    },
+    [realtime, sendUpdate, setActive],
+  )
+
+  const onActivate = useCallback(
+    (objectId: string, input: InputKind) => {
+      const a = activeRef.current
+      if (!a) return
+      const r = activate(a.scene, a.run, objectId, input, Date.now())
+      record(r.run, r.interaction)
+    },
+    [record],
+  )
+
+  const onSkip = useCallback(
+    (input: InputKind = 'keyboard') => {
+      const a = activeRef.current
+      if (!a) return
+      const r = skip(a.scene, a.run, input, Date.now())
+      record(r.run, r.interaction)
+    },
+    [record],
+  )
+
+  async function start(type: SessionType) {
+    const scene = content.data?.scene
+    if (!scene || activeRef.current || phase !== 'idle') return
+    setPhase('starting')
+    setLastResult(null)
+    const startedAtMs = Date.now()
+    let running: SessionType = type
+    let fellBack = false
+    if (type !== 'desktop') {
+      // Requested first, while the click still counts as a user gesture.
+      const supported = type === 'vr' ? caps.supportsVR : caps.supportsAR
+      try {
+        if (!supported || !player.current) throw new Error(`immersive-${type} is not supported here`)
+        await player.current.enterXR(type === 'vr' ? 'immersive-vr' : 'immersive-ar')
+      } catch (err) {
+        console.warn('WebXR session request failed; continuing on desktop', err)
+        running = 'desktop'
+        fellBack = true
+      }
+    }
+    let rec: SessionRecord
+    try {
+      rec = await startSession({
+        moduleId,
+        sessionType: running,
+        deviceType: navigator.userAgent,
+        startedAt: new Date(startedAtMs).toISOString(),
+        ...(userId ? { userId } : {}),
+      })
+    } catch (err) {
+      player.current?.exitXR()
+      setPhase('idle')
+      toast({ variant: 'destructive', title: 'Session Failed', description: 'Could not start training session' })
+      console.error('Could not start training session', err)
+      return
+    }
+    acked.current = 0
+    updates.current = Promise.resolve()
+    setActive({ record: rec, type: running, scene, run: newRun(scene, startedAtMs) })
+    setNow(Date.now())
+    setPhase('idle')
+    if (realtime) realtime.sessionId = rec.id
+    toast({ title: 'Training Session Started', description: `${running.toUpperCase()} session is now active` })
+    if (fellBack) toast({ title: 'XR Mode Unavailable', description: 'Falling back to desktop mode' })
+    onSessionStart?.(rec)
+  }
+
+  async function end() {
+    const a = activeRef.current
+    if (!a || phase !== 'idle') return
+    setPhase('ending')
+    await updates.current
+    const cur = activeRef.current ?? a
+    const endedAtMs = Date.now()
+    const durationMs = endedAtMs - cur.run.startedAtMs
+    try {
+      // Whatever the periodic updates could not store goes with the end, 100 at a time.
+      let pending = cur.run.interactions.slice(acked.current)
+      while (pending.length > MAX_INTERACTIONS_PER_UPDATE) {
+        await flush(cur)
+        pending = cur.run.interactions.slice(acked.current)
+      }
+      const p = pose()
+      const stored = await endSession(cur.record.id, {
+        endedAt: new Date(endedAtMs).toISOString(),
+        duration: Math.round(durationMs / 1000),
+        position: p?.position,
+        rotation: p?.rotation,
+        interactionData: { interactions: pending, safetyChecks: decidedSafetyChecks(cur.scene, cur.run) },
+        extra: { moduleId: cur.record.moduleId, sessionType: cur.type },
+      })
+      player.current?.exitXR()
+      setActive(null)
+      setPhase('idle')
+      setLastResult(stored)
+      if (realtime) realtime.sessionId = undefined
+      toast({ title: 'Session Completed', description: `Training session lasted ${sessionMinutes(durationMs)} minutes` })
+      onSessionEnd?.(stored)
+    } catch (err) {
+      // The session stays active so the learner can try End Session again.
+      setPhase('idle')
+      toast({ variant: 'destructive', title: 'Session End Error', description: 'Could not properly end session' })
+      console.error('Could not properly end session', err)
+    }
+  }
+
+  const scene = active?.scene ?? content.data?.scene
+  const step = active ? currentStep(active.scene, active.run) : undefined
+  const finished = active ? isFinished(active.scene, active.run) : false
+  const title = props.title || DEFAULT_MODULE_TITLE
+  const sceneUrl = props.sceneUrl || content.data?.sceneUrl
+  const busy = phase !== 'idle'
+
+  return (
+    <Card className={cn('border-white/10 bg-slate-900/60', props.className)}>
+      <CardHeader>
+        <CardTitle as="h2" className="text-white">
+          {title}
+        </CardTitle>
+        <CardDescription>
+          <span className="block">
+            Module ID: <code className="text-slate-200">{moduleId || '—'}</code>
+          </span>
+          {sceneUrl ? (
+            <span className="block">
+              Scene: <code className="text-slate-200">{sceneUrl}</code>
+            </span>
+          ) : null}
+          {content.data ? <span className="mt-1 block text-slate-300">{content.data.scene.title}</span> : null}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {content.isError ? (
+          <p role="alert" className="text-sm text-red-300">
+            This module has no XR scene to load. Choose another module.
+          </p>
+        ) : null}
+
+        {!active ? (
+          <div role="group" aria-label="Start a training session" className="flex flex-wrap gap-2">
+            {modes.map(({ type, label, icon: Icon }) => {
+              const unavailable = type === 'vr' && !caps.supportsVR
+              // Immersive modes need the 3D view to exist before the click, which must request the session.
+              const waitingFor3D = type !== 'desktop' && !playerReady
+              return (
+                <Button
+                  key={type}
+                  variant={type === 'desktop' ? 'default' : 'outline'}
+                  disabled={busy || !content.data || unavailable || waitingFor3D}
+                  onClick={() => void start(type)}
+                  title={unavailable ? 'This browser reports no immersive VR support' : undefined}
+                >
+                  <Icon aria-hidden="true" />
+                  {label}
+                </Button>
+              )
+            })}
+            {phase === 'starting' ? (
+              <span role="status" className="self-center text-sm text-slate-300">
+                Starting session…
+              </span>
+            ) : null}
+          </div>
+        ) : (
+          <div className="flex flex-wrap items-center gap-3">
+            <Badge variant="live">{active.type.toUpperCase()} session active</Badge>
+            <span className="text-sm tabular-nums text-slate-300" aria-label="Elapsed time">
+              {formatClock(now - active.run.startedAtMs)}
+            </span>
+            <span className="text-sm text-slate-300">Safety score so far: {safetyScore(active.scene, active.run)}%</span>
+            <Button variant="destructive" className="ml-auto" disabled={busy} onClick={() => void end()}>
+              <Square aria-hidden="true" />
+              End Session
+            </Button>
+          </div>
+        )}
+
+        {lastResult && !active ? (
+          <p role="status" className="rounded-md border border-emerald-500/30 bg-emerald-500/10 p-3 text-sm text-emerald-100">
+            Last session: {lastResult.interactionData?.completionStatus === 'passed' ? 'passed' : 'not passed'}
+            {typeof lastResult.safetyScore === 'number' ? ` · safety score ${lastResult.safetyScore}%` : ''}
+            {` · ${Math.floor((lastResult.duration ?? 0) / 60)} min`}
+          </p>
+        ) : null}
+
+        {scene ? (
+          <SceneErrorBoundary resetKey={scene.id}>
+            <Suspense
+              fallback={
+                <div role="status" className="flex h-[420px] items-center justify-center rounded-lg border border-white/10 bg-slate-900 text-sm text-slate-300">
+                  Loading 3D scene…
+                </div>
+              }
+            >
+              <ScenePlayer
+                scene={scene}
+                stepStatus={active?.run.status ?? {}}
+                currentStepId={step?.id}
+                instruction={active ? (step ? step.instruction : 'All steps done. Select End Session to finish.') : undefined}
+                interactive={active !== null}
+                onActivate={onActivate}
+                onSkip={() => onSkip('ray')}
+                onEnd={() => void end()}
+                onEmergency={
+                  realtime
+                    ? () => {
+                        // The headset hides the page's Safety Controls: the scene offers the emergency stop itself.
+                        if (!realtime.sendSafetyAlert({ alertType: 'emergency', description: 'Emergency stop requested' })) {
+                          toast({ variant: 'destructive', title: 'Safety alert not sent', description: 'The realtime channel is disconnected.' })
+                        }
+                      }
+                    : undefined
+                }
+                onHover={setHovered}
+                onReady={onReady}
+              />
+            </Suspense>
+          </SceneErrorBoundary>
+        ) : content.isPending && moduleId ? (
+          <p role="status" className="text-sm text-slate-300">
+            Loading the module's XR scene…
+          </p>
+        ) : null}
+        <p className="min-h-5 text-sm text-slate-300" aria-live="polite" data-testid="xr-pointer">
+          {hovered ? `Pointing at: ${hovered}` : ''}
+        </p>
+
+        {scene ? (
+          <StepList
+            scene={scene}
+            status={active?.run.status}
+            currentStepId={step?.id}
+            active={active !== null && !busy}
+            finished={finished}
+            onDo={(objectId) => onActivate(objectId, 'keyboard')}
+            onSkip={() => onSkip('keyboard')}
+          />
+        ) : null}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,286 @@
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+
+/** Text sizes the app can be shown in; each maps to a class on <html>. */
+export const fontSizes = ['small', 'medium', 'large', 'x-large'] as const
+/** One of fontSizes. */
+export type FontSize = (typeof fontSizes)[number]
+
+/** Colour schemes of the personalization profile (spec 001 §3); each is a palette in index.css. */
+export const colorSchemes = ['default', 'high-contrast', 'dark', 'colorblind-friendly'] as const
+/** One of colorSchemes. */
+export type ColorScheme = (typeof colorSchemes)[number]
+
+/** How much detail screens show (spec 001 §3 uiComplexity). */
+export const uiComplexities = ['simple', 'standard', 'advanced'] as const
+/** One of uiComplexities. */
+export type UiComplexity = (typeof uiComplexities)[number]
+
+/** Timed things (toasts, auto-advancing steps) last this many times longer with the extended-timeouts assistance. */
+export const EXTENDED_TIMEOUT_MULTIPLIER = 3
+
+/**
+ * How the whole app is shown, derived from the learner's saved
+ * personalization profile. colorScheme, fontSize, uiComplexity and
+ * reducedMotion are written to <html> (data attributes and a class), so the
+ * stylesheet applies them everywhere, portals included; captions,
+ * textToSpeech and timeoutMultiplier are flags components read through
+ * useAppearance().
+ */
+export interface Appearance {
+  colorScheme: ColorScheme
+  fontSize: FontSize
+  uiComplexity: UiComplexity
+  /** Cut animations and transitions: the learner reported high motion sensitivity. */
+  reducedMotion: boolean
+  /** Show a caption for everything the app speaks (audio assistance 'visual-captions'). */
+  captions: boolean
+  /** Read instructions aloud (visual assistance 'text-to-speech'). */
+  textToSpeech: boolean
+  /** Multiply every timeout by this (motor assistance 'extended-timeouts'). */
+  timeoutMultiplier: number
+}
+
+/** The appearance before a learner chooses one. */
+export const defaultAppearance: Appearance = {
+  colorScheme: 'default',
+  fontSize: 'medium',
+  uiComplexity: 'standard',
+  reducedMotion: false,
+  captions: false,
+  textToSpeech: false,
+  timeoutMultiplier: 1,
+}
+
+/** A saved personalization profile (spec 001 §3). */
+export interface PersonalizationProfile {
+  experienceLevel: string
+  primaryTrade: string
+  learningStyle: string
+  xrComfortLevel: number
+  preferredSessionLength: number
+  motionSensitivity: string
+  difficultyProgression: string
+  safetyEmphasis: number
+  feedbackFrequency: string
+  visualAssistance: string[]
+  audioAssistance: string[]
+  motorAssistance: string[]
+  colorScheme: string
+  fontSize: string
+  uiComplexity: string
+}
+
+/** The wizard's defaults (spec 001 §9), which a missing or malformed field falls back to. */
+export const defaultProfile: PersonalizationProfile = {
+  experienceLevel: 'beginner',
+  primaryTrade: '',
+  learningStyle: 'mixed',
+  xrComfortLevel: 5,
+  preferredSessionLength: 30,
+  motionSensitivity: 'medium',
+  difficultyProgression: 'moderate',
+  safetyEmphasis: 8,
+  feedbackFrequency: 'moderate',
+  visualAssistance: [],
+  audioAssistance: [],
+  motorAssistance: [],
+  colorScheme: 'default',
+  fontSize: 'medium',
+  uiComplexity: 'standard',
+}
+
+/**
+ * Reads a profile as GET /api/personalization returns it. Lenient on
+ * purpose: a field the server leaves out, or a value from a newer server,
+ * falls back to the wizard's default instead of breaking the whole app's
+ * appearance. Written by hand rather than with zod: every page loads this
+ * at start, and zod would add some 25 KB to every first load.
+ */
+export function parsePersonalizationProfile(raw: unknown): PersonalizationProfile {
+  const input = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
+  const out = { ...defaultProfile } as Record<string, unknown>
+  for (const [key, fallback] of Object.entries(defaultProfile)) {
+    const value = input[key]
+    if (Array.isArray(fallback)) {
+      out[key] = Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...value] : []
+    } else if (typeof value === typeof fallback && (typeof value !== 'number' || Number.isFinite(value))) {
+      out[key] = value
+    }
+  }
+  return out as unknown as PersonalizationProfile
+}
+
+/** The query key of the saved profile; the wizard writes its saved profile here so the app follows at once. */
+export const personalizationQueryKey = ['/api/personalization'] as const
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
+  return (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback
+}
+
+/**
+ * Maps a saved profile to the app's appearance. The assistance options
+ * strengthen the explicit choices but never weaken them: 'high-contrast'
+ * visual assistance turns a default colour scheme into high contrast, and
+ * 'large-ui' makes small or medium text large.
+ */
+export function appearanceFromProfile(profile: Partial<PersonalizationProfile>): Appearance {
+  const visual = profile.visualAssistance ?? []
+  const audio = profile.audioAssistance ?? []
+  const motor = profile.motorAssistance ?? []
+  let colorScheme = oneOf(profile.colorScheme, colorSchemes, 'default')
+  if (colorScheme === 'default' && visual.includes('high-contrast')) colorScheme = 'high-contrast'
+  let fontSize = oneOf(profile.fontSize, fontSizes, 'medium')
+  if (visual.includes('large-ui') && (fontSize === 'small' || fontSize === 'medium')) fontSize = 'large'
+  return {
+    colorScheme,
+    fontSize,
+    uiComplexity: oneOf(profile.uiComplexity, uiComplexities, 'standard'),
+    reducedMotion: profile.motionSensitivity === 'high',
+    captions: audio.includes('visual-captions'),
+    textToSpeech: visual.includes('text-to-speech'),
+    timeoutMultiplier: motor.includes('extended-timeouts') ? EXTENDED_TIMEOUT_MULTIPLIER : 1,
+  }
+}
+
+/**
+ * Reads the saved profile; null when the learner has none yet (404) or the
+ * server cannot be reached, so the app falls back to the defaults.
+ */
+export async function fetchPersonalizationProfile(): Promise<PersonalizationProfile | null> {
+  const res = await fetch(personalizationQueryKey.join('/'), { credentials: 'include' })
+  if (res.status === 404) return null
+  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`)
+  const body: unknown = await res.json()
+  // The server may wrap the profile ({profile: {...}}) or send it bare.
+  const raw = body && typeof body === 'object' && 'profile' in body ? (body as { profile: unknown }).profile : body
+  if (raw === null || raw === undefined) return null
+  return parsePersonalizationProfile(raw)
+}
+
+// The last applied appearance is remembered in the browser, so a reload shows
+// the learner's scheme from the first paint instead of flashing the default
+// until the profile arrives. The server's profile stays the source of truth.
+const storageKey = 'journeyman-xr:appearance'
+
+function readCachedAppearance(): Appearance | null {
+  try {
+    const raw = window.localStorage.getItem(storageKey)
+    if (!raw) return null
+    const parsed = JSON.parse(raw) as Partial<Appearance>
+    return {
+      colorScheme: oneOf(parsed.colorScheme, colorSchemes, 'default'),
+      fontSize: oneOf(parsed.fontSize, fontSizes, 'medium'),
+      uiComplexity: oneOf(parsed.uiComplexity, uiComplexities, 'standard'),
+      reducedMotion: parsed.reducedMotion === true,
+      captions: parsed.captions === true,
+      textToSpeech: parsed.textToSpeech === true,
+      timeoutMultiplier: parsed.timeoutMultiplier === EXTENDED_TIMEOUT_MULTIPLIER ? EXTENDED_TIMEOUT_MULTIPLIER : 1,
+    }
+  } catch {
+    return null
+  }
+}
+
+function writeCachedAppearance(a: Appearance) {
+  try {
+    window.localStorage.setItem(storageKey, JSON.stringify(a))
+  } catch {
+    // Storage full or disabled: the profile still loads from the server.
+  }
+}
+
+/** Writes the appearance onto the document root, where index.css keys the palettes, sizes and motion rules. */
+export function applyAppearanceToRoot(root: HTMLElement, a: Appearance) {
+  root.dataset.colorScheme = a.colorScheme
+  root.dataset.uiComplexity = a.uiComplexity
+  root.dataset.reducedMotion = String(a.reducedMotion)
+  fontSizes.forEach((size) => root.classList.toggle(fontSizeClass(size), size === a.fontSize))
+}
+
+interface AppearanceContextValue {
+  appearance: Appearance
+  /** Overrides parts of the profile's appearance for this page view (not saved). */
+  setAppearance: (next: Partial<Appearance>) => void
+}
+
+const AppearanceContext = createContext<AppearanceContextValue | null>(null)
+
+/** The class <html> carries for a text size. */
+export function fontSizeClass(size: FontSize): string {
+  return `text-size-${size}`
+}
+
+/**
+ * Loads the learner's saved personalization profile at startup and applies
+ * it to the document root, so every page and every portal (toasts, dialogs)
+ * follows it. Must sit inside the QueryClientProvider.
+ */
+export function AppearanceProvider({ children, initial }: { children: ReactNode; initial?: Appearance }) {
+  const [cached] = useState<Appearance | null>(() => (initial ? null : readCachedAppearance()))
+  const [overrides, setOverrides] = useState<Partial<Appearance>>({})
+  const profile = useQuery({
+    queryKey: personalizationQueryKey,
+    queryFn: fetchPersonalizationProfile,
+    enabled: !initial,
+  })
+
+  const base = useMemo<Appearance>(() => {
+    if (profile.data) return appearanceFromProfile(profile.data)
+    if (profile.isSuccess) return defaultAppearance // no profile saved yet
+    return initial ?? cached ?? defaultAppearance
+  }, [profile.data, profile.isSuccess, initial, cached])
+  const appearance = useMemo<Appearance>(() => ({ ...base, ...overrides }), [base, overrides])
+
+  useEffect(() => {
+    applyAppearanceToRoot(document.documentElement, appearance)
+    if (profile.isSuccess) writeCachedAppearance(appearance)
+  }, [appearance, profile.isSuccess])
+
+  const value = useMemo<AppearanceContextValue>(
+    () => ({ appearance, setAppearance: (next) => setOverrides((prev) => ({ ...prev, ...next })) }),
+    [appearance],
+  )
+  return <AppearanceContext.Provider value={value}>{children}</AppearanceContext.Provider>
+}
+
+/** Reads and changes the app-wide appearance. */
+export function useAppearance(): AppearanceContextValue {
+  const value = useContext(AppearanceContext)
+  if (!value) throw new Error('useAppearance must be used inside AppearanceProvider')
+  return value
+}
+
+/**
+ * The timeout multiplier, 1 outside an AppearanceProvider, for shared parts
+ * (the toaster) that are also rendered on their own in tests.
+ */
+export function useTimeoutMultiplier(): number {
+  return useContext(AppearanceContext)?.appearance.timeoutMultiplier ?? 1
+}
+
+/**
+ * Whether spoken text (voice training, the guided tour) must also be shown
+ * as a caption: the learner chose the visual-captions audio assistance.
+ */
+export function useCaptions(): boolean {
+  return useContext(AppearanceContext)?.appearance.captions ?? false
+}
+
+/**
+ * Whether to skip animation driven from script (3D camera moves, counters):
+ * the learner reported high motion sensitivity or the operating system asks
+ * for reduced motion. CSS animations are already cut by index.css.
+ */
+export function useReducedMotion(): boolean {
+  const fromProfile = useContext(AppearanceContext)?.appearance.reducedMotion ?? false
+  const [fromSystem, setFromSystem] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches)
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return
+    const query = window.matchMedia('(prefers-reduced-motion: reduce)')
+    const onChange = () => setFromSystem(query.matches)
+    query.addEventListener('change', onChange)
+    return () => query.removeEventListener('change', onChange)
+  }, [])
+  return fromProfile || fromSystem
+}

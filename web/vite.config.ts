@@ -1,0 +1,57 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url'
+import { defineConfig, type Plugin } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+
+const backend = 'http://127.0.0.1:8080'
+
+/**
+ * @pmndrs/xr imports its WebXR emulator (and ~7 MB of room scans) lazily for
+ * development; the scene player turns emulation off, so nothing would ever
+ * load them, yet they would be built and embedded in the binary. A stub
+ * keeps them out.
+ */
+function dropXREmulator(): Plugin {
+  const stub = '\0xr-emulate-stub'
+  return {
+    name: 'drop-xr-emulator',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './emulate.js' && importer?.includes('@pmndrs/xr')) return stub
+      return null
+    },
+    load(id) {
+      if (id !== stub) return null
+      return "export function emulate() { throw new Error('WebXR emulation is not part of this build') }"
+    },
+  }
+}
+
+export default defineConfig({
+  plugins: [dropXREmulator(), react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    // The Makefile re-creates dist/.gitkeep after each build.
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+  },
+  server: {
+    proxy: {
+      '/api': backend,
+      '/ws': { target: backend, ws: true },
+      '/healthz': backend,
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+})
