@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useState } from 'react'
+import { toast } from '@/hooks/use-toast'
+import type { SafetyAlertPayload } from '@/lib/realtime'
+import { useRealtimeClient } from '@/lib/use-realtime'
+
+/** An alert received on the channel, as the page lists it. */
+export interface ReceivedAlert {
+  key: string
+  alertType: string
+  description: string
+  at: string
+}
+
+/** Alerts kept visible on the page. */
+const KEEP_ALERTS = 5
+
+/** The text every received safety alert shows (spec 001 §7). */
+export function safetyAlertText(description: string): string {
+  return `Safety Alert: ${description}`
+}
+
+/**
+ * The center's realtime channel: one client for the page's lifetime, its
+ * status for the badge, received safety alerts (toast plus a persistent
+ * list), and raising an alert.
+ */
+export function useSafetyChannel(userId: string | undefined) {
+  const { client, status } = useRealtimeClient(userId)
+  const [alerts, setAlerts] = useState<ReceivedAlert[]>([])
+
+  useEffect(
+    () =>
+      client.subscribe<Partial<SafetyAlertPayload> & { id?: number; createdAt?: string }>('safety_alert', (m) => {
+        const description = m.payload?.description ?? ''
+        // A toast, not window.alert: a modal dialog would freeze a learner mid-task (and in a headset cannot be dismissed).
+        toast({ variant: 'destructive', title: safetyAlertText(description) })
+        setAlerts((prev) =>
+          [
+            {
+              key: String(m.payload?.id ?? `${m.timestamp}-${Math.random()}`),
+              alertType: m.payload?.alertType ?? 'general',
+              description,
+              at: m.payload?.createdAt ?? m.timestamp,
+            },
+            ...prev,
+          ].slice(0, KEEP_ALERTS),
+        )
+      }),
+    [client],
+  )
+
+  const raise = useCallback(
+    (payload: SafetyAlertPayload) => {
+      const sent = client.sendSafetyAlert(payload)
+      if (!sent) {
+        toast({
+          variant: 'destructive',
+          title: 'Safety alert not sent',
+          description: 'The realtime channel is disconnected. Tell your supervisor directly.',
+        })
+      }
+      return sent
+    },
+    [client],
+  )
+
+  return { client, status, alerts, raise }
+}
