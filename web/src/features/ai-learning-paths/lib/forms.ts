@@ -1,0 +1,126 @@
+/** Learning preferences as the AI screen edits and saves them (spec 001 §3). */
+export interface LearningPreferences {
+  preferredLearningStyle: string
+  xrComfortLevel: string
+  sessionDuration: number
+  industryExperience: number
+  learningGoals: string
+  difficultyProgression: string
+  focusAreas: string[]
+  availableTimeSlots: string[]
+  certificationGoals: string[]
+}
+
+/** A skill assessment as the AI screen edits and saves it (spec 001 §3). */
+export interface SkillAssessment {
+  tradeCategory: string
+  skillAreas: string[]
+  currentLevels: string[]
+  strengths: string[]
+  improvementAreas: string[]
+  overallScore: number
+  assessmentType: string
+}
+
+/** The initial preferences of the AI screen (spec 000 §9). */
+export const initialPreferences: LearningPreferences = {
+  preferredLearningStyle: 'mixed',
+  sessionDuration: 30,
+  difficultyProgression: 'gradual',
+  xrComfortLevel: 'beginner',
+  focusAreas: [],
+  availableTimeSlots: [],
+  learningGoals: '',
+  industryExperience: 0,
+  certificationGoals: [],
+}
+
+/** The initial assessment of the AI screen (spec 000 §9). */
+export const initialAssessment: SkillAssessment = {
+  tradeCategory: 'electrical',
+  skillAreas: [],
+  currentLevels: [],
+  strengths: [],
+  improvementAreas: [],
+  overallScore: 0,
+  assessmentType: 'initial',
+}
+
+/** Slider ranges (spec 001 §5). */
+export const sessionDurationRange = { min: 15, max: 120, step: 15 } as const
+export const industryExperienceRange = { min: 0, max: 20, step: 1 } as const
+export const overallScoreRange = { min: 0, max: 100, step: 10 } as const
+
+export const learningStyleOptions = [
+  { value: 'visual', label: 'Visual' },
+  { value: 'auditory', label: 'Auditory' },
+  { value: 'kinesthetic', label: 'Kinesthetic' },
+  { value: 'mixed', label: 'Mixed' },
+]
+export const xrComfortOptions = [
+  { value: 'beginner', label: 'Beginner' },
+  { value: 'comfortable', label: 'Comfortable' },
+  { value: 'expert', label: 'Expert' },
+]
+export const difficultyProgressionOptions = [
+  { value: 'gradual', label: 'Gradual' },
+  { value: 'moderate', label: 'Moderate' },
+  { value: 'aggressive', label: 'Aggressive' },
+]
+export const tradeCategoryOptions = [
+  { value: 'electrical', label: 'Electrical' },
+  { value: 'plumbing', label: 'Plumbing' },
+  { value: 'hvac', label: 'HVAC' },
+  { value: 'welding', label: 'Welding' },
+]
+export const assessmentTypeOptions = [
+  { value: 'initial', label: 'Initial assessment' },
+  { value: 'progress', label: 'Progress check' },
+  { value: 'certification', label: 'Certification readiness' },
+]
+
+/** Comma-separated input to a list: split on commas, trim, drop empty items (spec 001 §5). */
+export function splitList(input: string): string[] {
+  return input
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
+/** A list back to the comma-separated text the inputs show. */
+export function joinList(items: readonly string[]): string {
+  return items.join(', ')
+}
+
+/** Weekly hours for recommendations: floor(session duration × 3 ÷ 60) (spec 001 §9). */
+export function hoursPerWeek(sessionDurationMinutes: number): number {
+  return Math.floor((sessionDurationMinutes * 3) / 60)
+}
+
+/** The skill level the recommendation request states (spec 001 §3: fixed beginner; the server refines it from the latest assessment). */
+export const REQUEST_SKILL_LEVEL = 'beginner'
+
+/** The body of POST /api/ai-learning/generate-recommendations. */
+export interface RecommendationRequest {
+  tradeCategory: string
+  currentSkillLevel: string
+  timeConstraints: { hoursPerWeek: number; preferredSessionLength: number }
+  focusAreas: string[]
+}
+
+/**
+ * Builds the recommendation request from what the learner entered: the
+ * assessed trade (electrical when none), the time budget from the session
+ * duration, and the preferences' focus areas.
+ */
+export function buildRecommendationRequest(prefs: LearningPreferences, assessment: SkillAssessment | null): RecommendationRequest {
+  return {
+    tradeCategory: assessment?.tradeCategory || 'electrical',
+    currentSkillLevel: REQUEST_SKILL_LEVEL,
+    timeConstraints: {
+      hoursPerWeek: hoursPerWeek(prefs.sessionDuration),
+      preferredSessionLength: prefs.sessionDuration,
+    },
+    focusAreas: prefs.focusAreas,
+  }
+}

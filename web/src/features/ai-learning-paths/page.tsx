@@ -1,0 +1,153 @@
+import { useMemo, useState } from 'react'
+import { Brain, Sparkles } from 'lucide-react'
+import { PageShell } from '@/components/page-shell'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { useLearningPreferences, useSaveLearningPreferences } from './api/learning-preferences'
+import { useGenerateRecommendations, useRecommendations } from './api/recommendations'
+import { useRefreshers } from '@/lib/queries/refreshers'
+import { useSaveSkillAssessment, useSkillAssessments } from './api/skill-assessment'
+import { useTrainingModules } from './api/training-modules'
+import { AssessmentForm } from './components/assessment-form'
+import { PreferencesForm } from './components/preferences-form'
+import { RecommendationsPanel } from './components/recommendations-panel'
+import { RefreshersList } from './components/refreshers-list'
+import { buildRecommendationRequest, initialAssessment, initialPreferences, type SkillAssessment } from './lib/forms'
+
+type Tab = 'preferences' | 'assessment' | 'recommendations'
+
+function messageOf(error: unknown): string | null {
+  if (!error) return null
+  const text = error instanceof Error ? error.message : String(error)
+  // The client's errors read "400: {json}"; show the server's message.
+  const json = text.replace(/^\d{3}: /, '')
+  try {
+    const parsed = JSON.parse(json) as { message?: string }
+    if (parsed.message) return parsed.message
+  } catch {
+    // Not JSON: show it as it is.
+  }
+  return text
+}
+
+/** AI learning paths (spec 001 §2): preferences, then an assessment, then recommendations. */
+export default function AiLearningPathsPage() {
+  const [tab, setTab] = useState<Tab>('preferences')
+  const [justAssessed, setJustAssessed] = useState<SkillAssessment | null>(null)
+  const prefs = useLearningPreferences()
+  const assessments = useSkillAssessments()
+  const recommendations = useRecommendations()
+  const refreshers = useRefreshers()
+  const modules = useTrainingModules()
+  const savePrefs = useSaveLearningPreferences()
+  const saveAssessment = useSaveSkillAssessment()
+  const generate = useGenerateRecommendations()
+
+  const titles = useMemo(() => new Map((modules.data ?? []).map((m) => [m.id, m.title])), [modules.data])
+  const latestAssessment = justAssessed ?? assessments.data?.assessments[0] ?? null
+
+  const onGenerate = () => generate.mutate(buildRecommendationRequest(prefs.data ?? initialPreferences, latestAssessment))
+
+  return (
+    <PageShell title="AI Learning Paths">
+      <p className="mt-3 max-w-3xl text-slate-300">
+        Tell us how you learn and where you stand. The recommender builds learning paths from the real module catalog, in prerequisite order, sized to your
+        time.
+      </p>
+      <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)} className="mt-8">
+        <TabsList aria-label="AI learning paths steps">
+          <TabsTrigger value="preferences">Learning Preferences</TabsTrigger>
+          <TabsTrigger value="assessment">Skill Assessment</TabsTrigger>
+          <TabsTrigger value="recommendations">AI Recommendations</TabsTrigger>
+        </TabsList>
+
+        {/* The forms stay mounted (hidden when inactive) so switching tabs keeps unsaved input. */}
+        <TabsContent value="preferences" forceMount className="data-[state=inactive]:hidden">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Learning Preferences</CardTitle>
+              <CardDescription>How you like to learn and how much time you have.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {prefs.isPending ? (
+                <p role="status" className="text-slate-300">
+                  Loading your preferences...
+                </p>
+              ) : (
+                <PreferencesForm
+                  initial={prefs.data ?? initialPreferences}
+                  saving={savePrefs.isPending}
+                  error={messageOf(savePrefs.error)}
+                  onSave={(p) => savePrefs.mutate(p, { onSuccess: () => setTab('assessment') })}
+                />
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+
+        <TabsContent value="assessment" forceMount className="data-[state=inactive]:hidden">
+          <Card>
+            <CardHeader>
+              <CardTitle as="h2">Skill Assessment</CardTitle>
+              <CardDescription>Rate yourself honestly: the score sets the level your paths start at.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              {assessments.isPending ? (
+                <p role="status" className="text-slate-300">
+                  Loading your assessments...
+                </p>
+              ) : (
+                <AssessmentForm
+                  initial={assessments.data?.initial ?? initialAssessment}
+                  saving={saveAssessment.isPending}
+                  error={messageOf(saveAssessment.error)}
+                  onSave={(a) =>
+                    saveAssessment.mutate(a, {
+                      onSuccess: (saved) => {
+                        setJustAssessed(saved)
+                        setTab('recommendations')
+                      },
+                    })
+                  }
+                />
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+
+        <TabsContent value="recommendations" className="space-y-6">
+          <h2 className="sr-only">AI Recommendations</h2>
+          {recommendations.isPending ? (
+            <p role="status" className="text-slate-300">
+              Loading recommendations...
+            </p>
+          ) : recommendations.data ? (
+            <RecommendationsPanel recommendations={recommendations.data} titles={titles} generating={generate.isPending} onGenerate={onGenerate} />
+          ) : (
+            <Card>
+              <CardContent className="flex flex-col items-center gap-4 p-10 text-center">
+                <Brain className="h-12 w-12 text-amber-400" aria-hidden="true" />
+                <p className="text-lg font-semibold text-white">No recommendations yet</p>
+                <p className="max-w-xl text-sm text-slate-300">
+                  Generate learning paths from your preferences and latest assessment
+                  {latestAssessment ? ` (${latestAssessment.tradeCategory}, ${latestAssessment.overallScore}%)` : ' (electrical until you save an assessment)'}.
+                </p>
+                <Button size="lg" onClick={onGenerate} disabled={generate.isPending}>
+                  <Sparkles aria-hidden="true" />
+                  {generate.isPending ? 'Generating...' : 'Generate'}
+                </Button>
+              </CardContent>
+            </Card>
+          )}
+          {generate.error ? (
+            <p role="alert" className="text-sm text-red-400">
+              {messageOf(generate.error)}
+            </p>
+          ) : null}
+          <RefreshersList refreshers={refreshers.data ?? []} titles={titles} />
+        </TabsContent>
+      </Tabs>
+    </PageShell>
+  )
+}

@@ -1,0 +1,300 @@
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
+import { Link } from 'wouter'
+import { Activity, Award, Brain, Clock, ShieldCheck, Target, TrendingUp } from 'lucide-react'
+import { PageShell } from '@/components/page-shell'
+import { Badge } from '@/components/ui/badge'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Label } from '@/components/ui/label'
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import {
+  benchmarkReference,
+  periodLabels,
+  periods,
+  sampleInsights,
+  sampleMetrics,
+  sampleSeries,
+  sampleTradeProgress,
+  type Period,
+  type PeriodMetrics,
+  type SeriesPoint,
+} from '@/content/analytics'
+import { useCatalog } from './api/catalog'
+import { useMe } from '@/lib/queries/me'
+import { useRefreshers } from '@/lib/queries/refreshers'
+import { useXrSessions } from '@/lib/queries/xr-sessions'
+import { bucketize, filterByPeriod, insights, learnerLevel, periodDays, summarize, tradeProgress } from './lib/metrics'
+
+// recharts is heavy: it loads only once a chart is on screen.
+const ActivityChart = lazy(() => import('./components/charts').then((m) => ({ default: m.ActivityChart })))
+const SafetyTrendChart = lazy(() => import('./components/charts').then((m) => ({ default: m.SafetyTrendChart })))
+const TradeProgressChart = lazy(() => import('./components/charts').then((m) => ({ default: m.TradeProgressChart })))
+const BenchmarkChart = lazy(() => import('./components/charts').then((m) => ({ default: m.BenchmarkChart })))
+
+function SampleBadge() {
+  return <Badge variant="secondary">Sample data</Badge>
+}
+
+/** A chart in a labelled figure, with its figures as a table for screen readers. */
+function ChartFigure({ title, sample, children, table }: { title: string; sample: boolean; children: ReactNode; table: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle as="h3" className="text-base">
+          {title}
+        </CardTitle>
+        {sample ? <SampleBadge /> : null}
+      </CardHeader>
+      <CardContent>
+        <figure aria-label={title}>
+          <div aria-hidden="true">
+            <Suspense fallback={<div className="h-[260px] animate-pulse rounded bg-slate-800/60" />}>{children}</Suspense>
+          </div>
+          <figcaption className="sr-only">{table}</figcaption>
+        </figure>
+      </CardContent>
+    </Card>
+  )
+}
+
+function SeriesTable({ data }: { data: SeriesPoint[] }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>Period</th>
+          <th>Sessions</th>
+          <th>Minutes</th>
+          <th>Safety score</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.map((p) => (
+          <tr key={p.label}>
+            <td>{p.label}</td>
+            <td>{p.sessions}</td>
+            <td>{p.minutes}</td>
+            <td>{p.safety ?? 'none'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function MetricCard({ icon, label, value, sample }: { icon: ReactNode; label: string; value: string; sample: boolean }) {
+  return (
+    <div className="rounded-xl border border-white/10 bg-slate-900/70 p-4">
+      <dt className="flex items-center gap-2 text-sm text-slate-300">
+        <span className="text-amber-400" aria-hidden="true">
+          {icon}
+        </span>
+        {label}
+        {sample ? <span className="sr-only">(sample)</span> : null}
+      </dt>
+      <dd className="mt-1 text-2xl font-bold text-white">{value}</dd>
+    </div>
+  )
+}
+
+const pct = (n: number | null) => (n === null ? 'No data' : `${n}%`)
+
+/** Analytics dashboard (spec 001 §2): level, period, and four tabs; the learner's own sessions where they exist, sample data otherwise. */
+export default function AnalyticsPage() {
+  const [period, setPeriod] = useState<Period>('28d')
+  const me = useMe()
+  const sessions = useXrSessions(me.data?.id)
+  const catalog = useCatalog()
+  const refreshers = useRefreshers()
+  const now = useMemo(() => new Date(), [])
+
+  const all = sessions.data ?? []
+  const inPeriod = useMemo(() => filterByPeriod(all, period, now), [all, period, now])
+  // Sample data stands in for a period without a single real session.
+  const sample = inPeriod.length === 0
+  const metrics: PeriodMetrics = sample ? sampleMetrics[period] : summarize(inPeriod)
+  const series: SeriesPoint[] = sample ? sampleSeries[period] : bucketize(all, period, now)
+  const level = learnerLevel(all)
+  const dueCount = (refreshers.data ?? []).filter((r) => Date.parse(r.due) <= now.getTime()).length
+  const realInsights = insights(inPeriod, dueCount)
+  const tradeName = (id: string) => catalog.data?.trades.find((t) => t.id === id)?.name ?? id
+  const trades = sample || !catalog.data ? sampleTradeProgress : tradeProgress(all, catalog.data.modules, tradeName)
+  const weeks = periodDays[period] / 7
+  const benchmarks = [
+    { metric: 'Hours / week', you: Math.round((metrics.hours / weeks) * 10) / 10, reference: benchmarkReference.hoursPerWeek },
+    { metric: 'Safety %', you: metrics.averageSafety ?? 0, reference: benchmarkReference.averageSafety },
+    { metric: 'Pass rate %', you: metrics.passRate ?? 0, reference: benchmarkReference.passRate },
+    {
+      metric: 'Modules / month',
+      you: Math.round((metrics.modulesCompleted / (periodDays[period] / 30)) * 10) / 10,
+      reference: benchmarkReference.modulesPerMonth,
+    },
+  ]
+
+  return (
+    <PageShell title="Analytics Dashboard">
+      <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <Badge className="px-3 py-1 text-sm">
+            <Award className="mr-1 h-4 w-4" aria-hidden="true" />
+            Level {level.level} · {level.title}
+          </Badge>
+          <span className="text-sm text-slate-300" data-detail="secondary">
+            {level.xp} XP · {level.toNext} XP to the next level
+          </span>
+        </div>
+        <div className="flex w-48 flex-col gap-2">
+          <Label htmlFor="analytics-period">Period</Label>
+          <Select value={period} onValueChange={(v) => setPeriod(v as Period)}>
+            <SelectTrigger id="analytics-period">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {periods.map((p) => (
+                <SelectItem key={p} value={p}>
+                  {periodLabels[p]} ({p})
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+
+      {sessions.isPending && me.isSuccess ? (
+        <p role="status" className="mt-8 text-slate-300">
+          Loading your sessions...
+        </p>
+      ) : sample ? (
+        <div className="mt-6 flex flex-wrap items-center gap-3 rounded-lg border border-sky-500/40 bg-sky-500/10 p-4 text-sm text-sky-200" role="note">
+          <SampleBadge />
+          <span>
+            No training sessions in this period ({periodLabels[period].toLowerCase()}), so the figures below are sample data. Train in the{' '}
+            <Link href="/xr-training" className="font-semibold underline">
+              XR Training Center
+            </Link>{' '}
+            to see your own.
+          </span>
+        </div>
+      ) : null}
+
+      <Tabs defaultValue="overview" className="mt-8">
+        <TabsList aria-label="Analytics views">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="insights">AI Insights</TabsTrigger>
+          <TabsTrigger value="path">Learning Path</TabsTrigger>
+          <TabsTrigger value="benchmarks">Benchmarks</TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="overview" className="space-y-6">
+          <h2 className="sr-only">Overview</h2>
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <MetricCard icon={<Activity className="h-5 w-5" />} label="Sessions completed" value={String(metrics.sessions)} sample={sample} />
+            <MetricCard icon={<Clock className="h-5 w-5" />} label="Training time" value={`${metrics.hours} hours`} sample={sample} />
+            <MetricCard icon={<ShieldCheck className="h-5 w-5" />} label="Average safety score" value={pct(metrics.averageSafety)} sample={sample} />
+            <MetricCard icon={<Target className="h-5 w-5" />} label="Modules passed" value={String(metrics.modulesCompleted)} sample={sample} />
+          </dl>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <ChartFigure title="Training activity" sample={sample} table={<SeriesTable data={series} />}>
+              <ActivityChart data={series} />
+            </ChartFigure>
+            <ChartFigure title="Safety score trend" sample={sample} table={<SeriesTable data={series} />}>
+              <SafetyTrendChart data={series} />
+            </ChartFigure>
+          </div>
+        </TabsContent>
+
+        <TabsContent value="insights">
+          <Card>
+            <CardHeader className="flex-row items-center justify-between gap-2">
+              <CardTitle as="h2" className="flex items-center gap-2">
+                <Brain className="h-5 w-5 text-amber-400" aria-hidden="true" />
+                AI Insights
+              </CardTitle>
+              {sample ? <SampleBadge /> : null}
+            </CardHeader>
+            <CardContent>
+              <CardDescription className="mb-4" data-detail="secondary">
+                Patterns found in your session records, each with the figures behind it.
+              </CardDescription>
+              <ul className="space-y-3">
+                {(sample ? sampleInsights : realInsights).map((text) => (
+                  <li key={text} className="flex gap-3 rounded-lg border border-white/10 p-3 text-sm text-slate-200">
+                    <TrendingUp className="mt-0.5 h-4 w-4 shrink-0 text-amber-400" aria-hidden="true" />
+                    {text}
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        </TabsContent>
+
+        <TabsContent value="path" className="space-y-6">
+          <h2 className="sr-only">Learning Path</h2>
+          <ChartFigure
+            title="Progress by trade"
+            sample={sample}
+            table={
+              <table>
+                <tbody>
+                  {trades.map((t) => (
+                    <tr key={t.trade}>
+                      <td>{t.trade}</td>
+                      <td>{t.percent}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            }
+          >
+            <TradeProgressChart data={trades} />
+          </ChartFigure>
+          <p className="text-sm text-slate-300">
+            Your next modules come from your{' '}
+            <Link href="/ai-learning-paths" className="font-semibold text-amber-400 underline">
+              AI learning paths
+            </Link>{' '}
+            and your progress in the{' '}
+            <Link href="/learning-hub" className="font-semibold text-amber-400 underline">
+              Learning Hub
+            </Link>
+            .
+          </p>
+        </TabsContent>
+
+        <TabsContent value="benchmarks" className="space-y-4">
+          <h2 className="sr-only">Benchmarks</h2>
+          <p className="text-sm text-slate-300">
+            The reference figures are illustrative sample figures: there is no cohort data to compare against yet.
+            {sample ? ' Your figures for this period are sample data too.' : ' Your figures are from your own sessions.'}
+          </p>
+          <ChartFigure
+            title="You against the reference"
+            sample
+            table={
+              <table>
+                <thead>
+                  <tr>
+                    <th>Metric</th>
+                    <th>You</th>
+                    <th>Reference (sample)</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {benchmarks.map((b) => (
+                    <tr key={b.metric}>
+                      <td>{b.metric}</td>
+                      <td>{b.you}</td>
+                      <td>{b.reference}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            }
+          >
+            <BenchmarkChart data={benchmarks} />
+          </ChartFigure>
+        </TabsContent>
+      </Tabs>
+    </PageShell>
+  )
+}
