@@ -1,0 +1,173 @@
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createQueryClient } from '@/lib/api'
+import { DigitalTwinMonitor } from './digital-twin-monitor'
+
+// The component against a scripted server: proves the wiring (which calls
+// go out, what they carry, what is shown) that the pure tests cannot.
+const reading = (value: number, unit: string) => ({ value, unit })
+const pump = {
+  id: 'bp-2',
+  name: 'Booster Pump BP-2',
+  manufacturer: 'Grundfos',
+  model: 'Hydro MPC-E',
+  serialNumber: 'GRF-1',
+  type: 'booster-pump',
+  status: 'operational',
+  alertLevel: 'warning',
+  communicationProtocol: 'Modbus TCP',
+  protocolVersion: '1.1b3',
+  connectionParameters: { functionCode: 3, startAddress: 0, registerCount: 14 },
+  syncStatus: 'synced',
+  syncErrorCount: 0,
+  operatingHours: 4870,
+  sensorData: {
+    temperature: reading(48, '°C'),
+    pressure: reading(520, 'kPa'),
+    vibration: reading(2.2, 'mm/s'),
+    current: reading(41, 'A'),
+    voltage: reading(460, 'V'),
+    rpm: reading(1760, 'rpm'),
+    efficiency: reading(79, '%'),
+  },
+  lastUpdated: '2026-11-20T08:00:00Z',
+  lastMaintenance: '2026-09-01T00:00:00Z',
+  nextMaintenanceDate: '2026-12-01T00:00:00Z',
+  maintenanceSchedule: { intervalDays: 90, tasks: [{ task: 'Check seals', frequency: 'quarterly', trade: 'plumbing' }] },
+  supportedTradeTypes: ['plumbing'],
+}
+const odd = { ...pump, id: 'x-1', name: 'Mystery Unit', status: 'standby', alertLevel: 'normal', sensorData: { temperature: 20 } }
+
+function server() {
+  let current = pump
+  const calls: { method: string; url: string; body?: unknown }[] = []
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET'
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined
+    calls.push({ method, url, body })
+    if (url === '/api/digital-twin/equipment') return json([current, odd])
+    if (url === '/api/digital-twin/equipment-alerts')
+      return json([{ id: 'a1', equipmentId: 'bp-2', equipmentName: pump.name, level: 'warning', sensor: 'efficiency', reading: 79, threshold: 80, comparison: 'below', unit: '%', message: 'efficiency loss', timestamp: '2026-11-20T08:00:00Z' }])
+    if (url === '/api/digital-twin/equipment/bp-2/data-streams')
+      return json([{ id: 'bp-2:temperature', streamName: 'BP-2 Temperature', value: 48, previousValue: 47, unit: '°C', qualityIndicator: 'good', timestamp: '2026-11-20T08:00:00Z' }])
+    if (url === '/api/digital-twin/equipment/bp-2/sensor-data') {
+      const sd = (body as { sensorData: Record<string, number> }).sensorData
+      current = { ...pump, sensorData: Object.fromEntries(Object.entries(sd).filter(([k]) => k !== 'timestamp').map(([k, v]) => [k, reading(v, pump.sensorData[k as 'rpm'].unit)])) as typeof pump.sensorData }
+      return json({ equipment: current, alerts: [] })
+    }
+    if (url === '/api/digital-twin/equipment/bp-2/simulate-communication') {
+      const data = (body as { data: { registerCount: number } }).data
+      if (data.registerCount > 125) return json({ message: 'data.registerCount must be 1 to 125' }, 400)
+      return json({ protocol: 'modbus', device: '127.0.0.1:40123', request: { direction: 'request', length: 12, hex: '0001000000060103000000 0e', summary: 'Read Holding Registers: 14 from address 0', fields: [{ name: 'Function Code', value: '3' }] }, response: { direction: 'response', length: 4, hex: '00010000', fields: [{ name: 'Byte Count', value: '28' }] }, result: [{ address: 0, name: 'temperature', value: 48, unit: '°C' }] })
+    }
+    return json({ message: 'not found' }, 404)
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return calls
+}
+
+function renderMonitor(headingLevel?: 2 | 3) {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <DigitalTwinMonitor headingLevel={headingLevel} />
+    </QueryClientProvider>,
+  )
+}
+
+// Generous timeout: the machine is shared, and user-event drives Radix step by step.
+describe('DigitalTwinMonitor', { timeout: 20_000 }, () => {
+  it('shows cards with 4 readings, the hours bar, unknown status, and the alerts', async () => {
+    server()
+    renderMonitor()
+    const pumpCard = (await screen.findByRole('button', { name: pump.name })).closest('[data-testid="equipment-card"]') as HTMLElement
+    expect(within(pumpCard).getAllByRole('definition')).toHaveLength(4)
+    expect(within(pumpCard).getByText('48 °C')).toBeInTheDocument()
+    expect(within(pumpCard).queryByText('1,760 rpm')).toBeNull()
+    expect(within(pumpCard).getByRole('progressbar')).toHaveAttribute('aria-valuenow', String((4870 / 10000) * 100))
+    const oddCard = screen.getByRole('button', { name: 'Mystery Unit' }).closest('[data-testid="equipment-card"]') as HTMLElement
+    expect(within(oddCard).getByText('Unknown')).toBeInTheDocument()
+    const alert = await screen.findByTestId('equipment-alert')
+    expect(alert).toHaveTextContent('Reading79%')
+    expect(alert).toHaveTextContent('Threshold (below)80%')
+  })
+
+  it('fetches streams only once a twin is selected, and Update Sensors posts all seven readings', async () => {
+    const calls = server()
+    const user = userEvent.setup()
+    renderMonitor()
+    const button = await screen.findByRole('button', { name: pump.name })
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/equipment-alerts'))).toBe(true))
+    expect(calls.some((c) => c.url.includes('data-streams'))).toBe(false)
+
+    await user.click(button)
+    const panel = screen.getByTestId('equipment-detail')
+    expect(within(panel).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Overview', 'Sensors', 'Protocols', 'Maintenance'])
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/digital-twin/equipment/bp-2/data-streams')).toBe(true))
+
+    await user.click(within(panel).getByRole('tab', { name: 'Sensors' }))
+    expect(await within(panel).findByText('BP-2 Temperature')).toBeInTheDocument()
+    await user.click(within(panel).getByRole('button', { name: 'Update Sensors' }))
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true))
+    const post = calls.find((c) => c.method === 'POST')!
+    const sd = (post.body as { sensorData: Record<string, number> }).sensorData
+    expect(Object.keys(sd).sort()).toEqual(['current', 'efficiency', 'pressure', 'rpm', 'temperature', 'timestamp', 'vibration', 'voltage'])
+    const shown = sd.rpm.toLocaleString('en-US', { maximumFractionDigits: 2 }) + ' rpm'
+    await waitFor(() => expect(within(screen.getByTestId('detail-readings')).getByText(shown)).toBeInTheDocument())
+  })
+
+  it("Test Protocol shows both frames, and a 400's message", async () => {
+    server()
+    const user = userEvent.setup()
+    renderMonitor()
+    await user.click(await screen.findByRole('button', { name: pump.name }))
+    const panel = screen.getByTestId('equipment-detail')
+    await user.click(within(panel).getByRole('tab', { name: 'Protocols' }))
+    expect(within(panel).getByLabelText('Register count')).toHaveValue('14')
+    await user.click(within(panel).getByRole('button', { name: 'Test Protocol' }))
+    expect((await within(panel).findByTestId('frame-request')).querySelector('pre')?.textContent).toMatch(/^0000  00 01 00 00 00 06 01 03 00 00 00 0e /)
+    expect(within(panel).getByTestId('frame-request')).toHaveTextContent('Function Code3')
+    expect(within(panel).getByTestId('frame-response')).toHaveTextContent('Byte Count28')
+    expect(within(panel).getByTestId('protocol-result')).toHaveTextContent('temperature')
+
+    await user.clear(within(panel).getByLabelText('Register count'))
+    await user.type(within(panel).getByLabelText('Register count'), '500')
+    await user.click(within(panel).getByRole('button', { name: 'Test Protocol' }))
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('data.registerCount must be 1 to 125')
+    expect(within(panel).queryByTestId('frame-request')).toBeNull()
+  })
+
+  it('places every heading below the level it is given, for embedding', async () => {
+    server()
+    const user = userEvent.setup()
+    renderMonitor(3)
+    await user.click(await screen.findByRole('button', { name: pump.name }))
+    expect(screen.getByRole('heading', { level: 3, name: /^Equipment \(/ })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 3, name: /Equipment Alerts/ })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 3, name: pump.name })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 4, name: 'Mystery Unit' })).toBeInTheDocument()
+    expect(screen.queryAllByRole('heading', { level: 2 })).toHaveLength(0)
+  })
+
+  it("shows a failed load with the server's message and retries on request", async () => {
+    let fail = true
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/digital-twin/equipment') return fail ? json({ message: 'database is unavailable' }, 503) : json([pump])
+        return json([])
+      }),
+    )
+    const user = userEvent.setup()
+    renderMonitor()
+    const alert = await screen.findByText(/Could not load equipment/)
+    expect(alert).toHaveTextContent('Could not load equipment: database is unavailable')
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(await screen.findByRole('button', { name: pump.name })).toBeInTheDocument()
+    expect(screen.getByText(/No active alerts/)).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { useEquipment } from '../api/get-equipment'
+import { useDataStreams } from '../api/get-data-streams'
+import { errorMessage } from '../lib/equipment'
+import { AlertsList } from './alerts-list'
+import { EquipmentCard } from './equipment-card'
+import { EquipmentDetail } from './equipment-detail'
+import { Heading, HeadingLevelContext } from './heading'
+
+const DETAIL_ID = 'digital-twin-detail'
+
+/**
+ * The digital twin monitor (seed 001 §2): the equipment grid, the alerts and
+ * the detail panel of the selected twin. It carries no page heading so the
+ * /advanced page can embed it under its own: pass headingLevel 3 there so
+ * its headings sit below that page's h2 sections.
+ */
+export function DigitalTwinMonitor({ headingLevel = 2 }: { headingLevel?: 2 | 3 | 4 }) {
+  const equipment = useEquipment()
+  const [selectedId, setSelectedId] = useState<string | null>(null)
+  // Streams are fetched, and polled every 2 s, only while a twin is selected.
+  const streams = useDataStreams(selectedId)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const returnFocusTo = useRef<string | null>(null)
+
+  const selected = equipment.data?.find((e) => e.id === selectedId) ?? null
+
+  // Opening a panel moves focus to its heading so keyboard users land in it.
+  useEffect(() => {
+    if (selectedId) headingRef.current?.focus()
+  }, [selectedId])
+
+  const toggle = (id: string) => setSelectedId((cur) => (cur === id ? null : id))
+  const close = () => {
+    returnFocusTo.current = selectedId
+    setSelectedId(null)
+  }
+  // Closing returns focus to the card that opened the panel.
+  useEffect(() => {
+    if (selectedId !== null || !returnFocusTo.current) return
+    const id = returnFocusTo.current
+    returnFocusTo.current = null
+    document.querySelector<HTMLButtonElement>(`[data-equipment-id="${CSS.escape(id)}"] button[aria-expanded]`)?.focus()
+  }, [selectedId])
+
+  return (
+    <HeadingLevelContext.Provider value={headingLevel}>
+      <div className="space-y-8">
+        {selected && <EquipmentDetail ref={headingRef} id={DETAIL_ID} equipment={selected} streams={streams} onClose={close} />}
+        <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
+          <section aria-labelledby="twin-equipment-heading" className="min-w-0">
+            <Heading id="twin-equipment-heading" className="mb-4 text-xl font-semibold text-white">
+              Equipment{equipment.data ? ` (${equipment.data.length})` : ''}
+            </Heading>
+            {equipment.isPending ? (
+              <p role="status" className="text-slate-300">
+                Loading equipment…
+              </p>
+            ) : equipment.isError ? (
+              <div role="alert" className="space-y-3 rounded-lg border border-red-500/50 bg-red-500/10 p-4 text-red-200">
+                <p>Could not load equipment: {errorMessage(equipment.error)}</p>
+                <Button variant="outline" onClick={() => void equipment.refetch()}>
+                  Retry
+                </Button>
+              </div>
+            ) : equipment.data.length === 0 ? (
+              <p className="text-slate-300">No equipment is being monitored.</p>
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+                {equipment.data.map((e) => (
+                  <EquipmentCard key={e.id} equipment={e} selected={e.id === selectedId} onSelect={toggle} detailId={DETAIL_ID} />
+                ))}
+              </div>
+            )}
+          </section>
+          <AlertsList />
+        </div>
+      </div>
+    </HeadingLevelContext.Provider>
+  )
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it, vi } from 'vitest'
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createQueryClient } from '@/lib/api'
+import { VoiceTrainingConsole } from '@/features/voice-xr/components/voice-training-console'
+import { fakeSpeech } from '@/features/voice-xr/lib/fakes'
+import { ladder, mig } from '@/features/voice-xr/lib/test-modules'
+
+function renderConsole(opts: { recognition?: boolean } = {}) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify([ladder, mig]), { headers: { 'Content-Type': 'application/json' } })))
+  const f = fakeSpeech(opts)
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <VoiceTrainingConsole speech={f.deps} />
+    </QueryClientProvider>,
+  )
+  return f
+}
+
+describe('VoiceTrainingConsole', { timeout: 30_000 }, () => {
+  it('lists modules with their first 6 commands, activates one and runs typed commands', async () => {
+    const f = renderConsole()
+    const card = await screen.findByTestId(`voice-module-${ladder.id}`, {}, { timeout: 10_000 })
+    expect(within(card).getAllByRole('listitem')).toHaveLength(6)
+    expect(within(card).queryByText('“ladder secured”')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: `Activate ${ladder.name}` }))
+    expect(screen.getByTestId('active-module')).toHaveTextContent('Step 0 of 3')
+    const box = screen.getByLabelText('Type a command')
+    await userEvent.type(box, 'start inspection{Enter}')
+    expect(screen.getByTestId('active-module')).toHaveTextContent('Step 1 of 3')
+    expect(screen.getByRole('progressbar', { name: `${ladder.name} progress` })).toBeInTheDocument()
+    await userEvent.type(box, 'emergency stop{Enter}')
+    expect(screen.getByRole('log', { name: 'Spoken responses' })).toHaveTextContent('Emergency stop activated. Training module paused for safety.')
+    expect(screen.getByTestId('active-module')).toHaveTextContent('Paused')
+    expect(f.synthesis.texts.at(-1)).toBe('Emergency stop activated. Training module paused for safety.')
+    expect(within(screen.getByTestId('recent-commands')).getAllByRole('listitem')).toHaveLength(2)
+  })
+
+  it('start/stop voice control and the status badge follow the recogniser', async () => {
+    const f = renderConsole()
+    expect(screen.getByTestId('voice-state')).toHaveTextContent('Idle')
+    await userEvent.click(screen.getByRole('button', { name: 'Start Voice Control' }))
+    expect(screen.getByTestId('voice-state')).toHaveTextContent('Listening')
+    await userEvent.click(screen.getByRole('button', { name: 'Stop Voice Control' }))
+    expect(screen.getByTestId('voice-state')).toHaveTextContent('Idle')
+    expect(f.recognition().stopped).toBe(1)
+  })
+
+  it('audio toggle is a pressed button', async () => {
+    renderConsole()
+    const audio = screen.getByRole('button', { name: 'Audio On' })
+    expect(audio).toHaveAttribute('aria-pressed', 'true')
+    await userEvent.click(audio)
+    expect(screen.getByRole('button', { name: 'Audio Off' })).toHaveAttribute('aria-pressed', 'false')
+  })
+
+  it('shows the not-supported notice without speech recognition', () => {
+    renderConsole({ recognition: false })
+    expect(
+      screen.getByText('Voice recognition is not supported in this browser. Please use Chrome, Safari, or Edge for voice-activated training.'),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Start Voice Control' })).toBeDisabled()
+  })
+})

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { act, render, screen } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createQueryClient } from '@/lib/api'
+import { WeldingSimulator } from '@/features/welding-ar-demo/components/welding-simulator'
+import { CAMERA_DENIED } from '@/features/welding-ar-demo/lib/record'
+
+const modules = [{ id: 'welding-joint-preparation', tradeId: 'welding', title: 'Weld Joint Preparation and Fit-Up' }]
+const content = {
+  moduleTitle: 'Weld Joint Preparation and Fit-Up',
+  sceneUrl: '/api/xr-scenes/welding-joint-preparation',
+  scene: {
+    id: 'welding-joint-preparation',
+    title: 'Weld joint preparation',
+    objects: [],
+    steps: [
+      { id: 'wear-eyes', instruction: 'Put on safety glasses and the welding helmet.', target: 'helmet', action: 'grab', safetyCheckId: 'eye-face-ppe' },
+      { id: 'bevel-plate', instruction: 'Grind a bevel.', target: 'plate-left', action: 'click' },
+    ],
+    safetyChecks: [{ id: 'eye-face-ppe', description: 'Eye protection', weight: 2 }],
+    passCriteria: { requiredSteps: [], minSafetyScore: 75 },
+  },
+}
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+}
+
+function renderSimulator() {
+  const calls: { method: string; url: string; body?: unknown }[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET'
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined })
+      if (url === '/api/training-modules') return json(modules)
+      if (url.endsWith('/xr-content')) return json(content)
+      if (method === 'POST') return json({ id: 's1', moduleId: modules[0].id, sessionType: 'ar', startedAt: new Date().toISOString() }, 201)
+      return json({ id: 's1', moduleId: modules[0].id, sessionType: 'ar', startedAt: new Date().toISOString(), safetyScore: 33.3 })
+    }),
+  )
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <WeldingSimulator />
+    </QueryClientProvider>,
+  )
+  return calls
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'mediaDevices')
+})
+
+// A loaded machine renders slowly; these wait on real promises, not on time.
+describe('WeldingSimulator', { timeout: 30_000 }, () => {
+  it('shows only the scene’s safety-check steps as pre-weld checks', async () => {
+    renderSimulator()
+    expect(await screen.findByRole('checkbox', { name: 'Put on safety glasses and the welding helmet.' }, { timeout: 10_000 })).toBeInTheDocument()
+    expect(screen.getAllByRole('checkbox')).toHaveLength(1)
+  })
+
+  it('alerts the exact text when the browser has no camera API, and stays ready', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {})
+    const calls = renderSimulator()
+    const start = await screen.findByRole('button', { name: 'Start Welding' }, { timeout: 10_000 })
+    await vi.waitFor(() => expect(start).toBeEnabled(), { timeout: 10_000 })
+    await act(async () => start.click())
+    expect(alert).toHaveBeenCalledWith(CAMERA_DENIED)
+    expect(screen.getByTestId('weld-status')).toHaveTextContent('Ready')
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+  })
+
+  it('records the weld as an AR session: POST on start, PATCH end with metrics, score and ticked checks', async () => {
+    const stop = vi.fn()
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop }] })) },
+    })
+    const calls = renderSimulator()
+    const check = await screen.findByRole('checkbox', { name: 'Put on safety glasses and the welding helmet.' }, { timeout: 10_000 })
+    await act(async () => check.click())
+    const start = screen.getByRole('button', { name: 'Start Welding' })
+    await vi.waitFor(() => expect(start).toBeEnabled(), { timeout: 10_000 })
+    await act(async () => start.click())
+    expect(screen.getByTestId('weld-status')).toHaveTextContent('Welding')
+    await act(async () => screen.getByRole('button', { name: 'End Weld' }).click())
+    expect(stop).toHaveBeenCalled()
+    await screen.findByText(/Saved to your session history \(safety 33.3%\)/, {}, { timeout: 10_000 })
+    const post = calls.find((c) => c.method === 'POST')
+    expect(post).toMatchObject({ url: '/api/xr-sessions', body: { moduleId: 'welding-joint-preparation', sessionType: 'ar' } })
+    const end = calls.find((c) => c.method === 'PATCH')
+    expect(end?.url).toBe('/api/xr-sessions/s1')
+    const body = end?.body as { completionStatus: string; interactionData: { interactions: Record<string, unknown>[] } }
+    expect(body.completionStatus).toBe('completed')
+    expect(body.interactionData.interactions.map((i) => i.action)).toEqual(['grab', 'weld'])
+    expect(body.interactionData.interactions[1]).toMatchObject({ technique: 'GMAW', material: 'carbon steel', position: '1G', qualityLabel: 'Fair' })
+  })
+})
