@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import { chromiumArgs, chromiumPath } from '../support/chromium'
+
+const CAMERA_DENIED = 'Camera access required for AR welding simulation. Please enable camera permissions.'
+
+/**
+ * Before the app loads: Math.random reads window.__rand so the drift is
+ * predictable (0.5 = no random step), vibrations are recorded, and every
+ * camera stream is kept so the test can see its tracks stop.
+ */
+function instrument() {
+  const w = window as unknown as Record<string, unknown>
+  w.__rand = 0.5
+  Math.random = () => w.__rand as number
+  const vibrations: unknown[] = []
+  w.__vibrations = vibrations
+  Object.defineProperty(navigator, 'vibrate', { configurable: true, value: (p: unknown) => (vibrations.push(p), true) })
+  const streams: MediaStream[] = []
+  w.__streams = streams
+  const md = navigator.mediaDevices
+  if (md) {
+    const orig = md.getUserMedia.bind(md)
+    md.getUserMedia = async (c) => {
+      const s = await orig(c)
+      streams.push(s)
+      return s
+    }
+  }
+}
+
+const trackStates = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __streams: MediaStream[] }).__streams ?? []).flatMap((s) => s.getTracks().map((t) => t.readyState)))
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click()
+  await page.getByRole('option', { name: option }).click()
+  await expect(page.getByRole('combobox', { name: label })).toContainText(option)
+}
+
+// Chromium's fake camera, granted without a prompt; the denied test replaces getUserMedia.
+test.use({
+  launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] },
+})
+
+test.describe('/welding-ar-demo with a camera', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(instrument)
+    await page.clock.install()
+    await page.goto('/welding-ar-demo')
+    await expect(page.getByRole('heading', { level: 1, name: 'AR Welding Simulator' })).toBeVisible()
+  })
+
+  test('start, 500 ms ticks, End: exact score, label, duration, camera stopped, stored as an AR session', async ({ page }) => {
+    await choose(page, 'Technique', 'SMAW (Stick)')
+    await choose(page, 'Material', 'stainless steel')
+    await choose(page, 'Position', '3G (vertical)')
+    await expect(page.getByText('Recorded against: SMAW Fillet Welds with E7018')).toBeVisible()
+    const checks = page.getByRole('checkbox')
+    await expect(checks).toHaveCount(4)
+    for (const c of await checks.all()) await c.check()
+
+    // From here page time moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 1_000)
+    await page.getByRole('button', { name: 'Start Welding' }).click()
+    await expect(page.getByTestId('weld-status')).toHaveText('Welding')
+    expect(await page.evaluate(() => (window as unknown as { __vibrations: unknown[] }).__vibrations)).toEqual([[100, 50, 100]])
+    expect(await trackStates(page)).toEqual(['live'])
+    expect(await page.evaluate(() => (document.querySelector('video')?.srcObject as MediaStream | null)?.active)).toBe(true)
+    await expect(page.getByRole('combobox', { name: 'Technique' })).toBeDisabled()
+
+    // With no random step every metric holds its band centre: all green.
+    await page.clock.runFor(500)
+    for (const k of ['temperature', 'travelSpeed', 'penetration', 'voltage', 'amperage', 'accuracy']) {
+      await expect(page.getByTestId(`metric-${k}`)).toHaveAttribute('data-colour', 'green')
+    }
+    await expect(page.getByTestId('metric-beadWidth')).toHaveAttribute('data-colour', 'neutral')
+    await expect(page.getByTestId('metric-temperature')).toContainText('175 °C')
+    await page.clock.runFor(9_500)
+    await expect(page.getByTestId('weld-timer')).toHaveText('0:10')
+
+    await page.getByRole('button', { name: 'End Weld' }).click()
+    // (accuracy 92.5 + min(3.25 × 10, 100) + min(100 − 10 × |8 − 8|, 100)) / 3 = 75
+    await expect(page.getByTestId('quality-score')).toHaveText('75.0')
+    await expect(page.getByTestId('quality-label')).toHaveText('Fair')
+    await expect(page.getByTestId('weld-duration')).toHaveText('0:10')
+    expect(await trackStates(page)).toEqual(['ended'])
+    await page.clock.resume()
+    await expect(page.getByTestId('weld-status')).toHaveText('Weld complete')
+    await expect(page.getByText('Saved to your session history (safety 100%).')).toBeVisible()
+
+    const me = await (await page.request.get('/api/me')).json()
+    const list = await (await page.request.get(`/api/users/${me.id}/xr-sessions`)).json()
+    expect(list).toHaveLength(1)
+    expect(list[0]).toMatchObject({ moduleId: 'welding-smaw-fillet', sessionType: 'ar', completionStatus: 'completed', duration: 10, safetyScore: 100 })
+    const analytics = await (await page.request.get(`/api/users/${me.id}/xr-analytics`)).json()
+    expect(analytics).toMatchObject({ totalSessions: 1, totalDuration: 10, averageSafetyScore: 100 })
+
+    await page.getByRole('link', { name: 'Open XR Training Center' }).click()
+    await page.getByRole('tab', { name: 'Session History' }).click()
+    const row = page.getByTestId('session-history').getByRole('listitem').first()
+    await expect(row).toContainText('SMAW Fillet Welds with E7018')
+    await expect(row).toContainText('AR')
+    await expect(row).toContainText(/completed/i)
+  })
+
+  test('metrics drift every 500 ms through yellow to red; the label matches the score', async ({ page }) => {
+    await expect(page.getByRole('checkbox')).toHaveCount(4)
+    await page.clock.pauseAt(Date.now() + 1_000)
+    await page.getByRole('button', { name: 'Start Welding' }).click()
+    await expect(page.getByTestId('weld-status')).toHaveText('Welding')
+    await page.evaluate(() => ((window as unknown as { __rand: number }).__rand = 0.999))
+    const temp = page.getByTestId('metric-temperature')
+    const seen = new Set<string>()
+    for (let i = 0; i < 30 && !seen.has('red'); i++) {
+      const before = await temp.textContent()
+      await page.clock.runFor(500)
+      await expect(temp).not.toHaveText(before ?? '')
+      seen.add((await temp.getAttribute('data-colour')) ?? '')
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(['green', 'yellow', 'red']))
+    // Never outside the modelled range of 100–250 °C.
+    const value = Number((await temp.textContent())?.replace(/[^\d.]/g, ''))
+    expect(value).toBeLessThanOrEqual(250)
+
+    await page.getByRole('button', { name: 'End Weld' }).click()
+    await page.clock.resume()
+    const score = Number(await page.getByTestId('quality-score').textContent())
+    const label = score >= 90 ? 'Excellent' : score >= 80 ? 'Good' : score >= 70 ? 'Fair' : 'Needs Improvement'
+    await expect(page.getByTestId('quality-label')).toHaveText(label)
+    await expect(page.getByText(/Saved to your session history/)).toBeVisible()
+  })
+
+  test('has no serious accessibility violations, before and while welding', async ({ page }) => {
+    test.setTimeout(90_000) // two full axe runs on a shared, loaded machine
+    await expect(page.getByRole('checkbox')).toHaveCount(4)
+    const serious = async () => {
+      const results = await new AxeBuilder({ page }).analyze()
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)
+    }
+    expect(await serious()).toEqual([])
+    await page.getByRole('button', { name: 'Start Welding' }).click()
+    await expect(page.getByTestId('weld-status')).toHaveText('Welding')
+    expect(await serious()).toEqual([])
+  })
+})
+
+test('/welding-ar-demo with the camera denied: the exact alert, nothing starts, nothing stored', async ({ page }) => {
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+  })
+  const dialogs: string[] = []
+  page.on('dialog', (d) => {
+    dialogs.push(d.message())
+    void d.accept()
+  })
+  await page.goto('/welding-ar-demo')
+  await page.getByRole('button', { name: 'Start Welding' }).click()
+  await expect.poll(() => dialogs).toEqual([CAMERA_DENIED])
+  await expect(page.getByTestId('weld-status')).toHaveText('Ready')
+  await expect(page.getByRole('button', { name: 'Start Welding' })).toBeEnabled()
+  const me = await (await page.request.get('/api/me')).json()
+  expect(await (await page.request.get(`/api/users/${me.id}/xr-sessions`)).json()).toEqual([])
+})
