@@ -102,7 +102,11 @@ func Subscribe(brokerURL string, ingest Ingest, now func() time.Time, log *slog.
 	opts := paho.NewClientOptions().AddBroker(brokerURL).
 		SetClientID("journeyman-telemetry-" + hex.EncodeToString(suffix)).
 		SetCleanSession(true).SetAutoReconnect(true).SetConnectRetry(true).
-		SetConnectTimeout(5 * time.Second).SetOrderMatters(false)
+		SetConnectTimeout(5 * time.Second).
+		// Readings of one twin must be applied in the order the broker
+		// delivers them, or an older reading can overwrite a newer one.
+		// The handler only parses and queues, so it never blocks the client.
+		SetOrderMatters(true)
 	handler := func(_ paho.Client, m paho.Message) { s.handle(m.Topic(), m.Payload(), ingest, now) }
 	// Subscribe again after every (re)connect: clean sessions forget subscriptions.
 	opts.SetOnConnectHandler(func(c paho.Client) {
