@@ -1,9 +1,25 @@
-import { expect as baseExpect, test, type Page, type Request } from '@playwright/test'
+import { expect as baseExpect, test as base, type Page, type Request } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
+import { startFreshServer, type FreshServer } from '../support/fresh-server'
 import { installWebXREmulator, pressSelect, selectWithController, xrRemote, xrSessionActive } from '../support/webxr'
 
 // WebGL is software-rendered here and the machine is shared: allow slow frames.
 const expect = baseExpect.configure({ timeout: 20_000 })
+
+// Safety alerts reach every client of a server, and the toaster shows one
+// notification at a time, so an alert sent here would replace another test's
+// toast. Each worker runs this file on a server of its own.
+const test = base.extend<object, { xrServer: FreshServer }>({
+  xrServer: [
+    async ({}, use) => {
+      const server = await startFreshServer()
+      await use(server)
+      server.stop()
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ xrServer }, use) => use(xrServer.base),
+})
 
 // The lockout/tagout module trains in the scene of the same id (internal/training/scenes.go).
 const MODULE = 'electrical-lockout-tagout'
@@ -339,32 +355,41 @@ test.describe('XR Training Center', () => {
   })
 
   test('a safety alert sent from one page arrives in another; every Safety Control sends its category and message', async ({ browser }) => {
-    const trainer = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const learner = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    const a = await learner.newPage()
-    const b = await trainer.newPage()
-    await openCenter(a)
-    await openCenter(b)
-    const controls = [
-      ['Emergency Stop', 'emergency', 'Emergency stop requested'],
-      ['Request Help', 'help', 'Need assistance'],
-      ['Equipment Issue', 'equipment', 'Equipment malfunction'],
-      ['Safety Concern', 'general', 'General safety concern'],
-    ] as const
-    for (const [button, category, message] of controls) {
-      await a.getByRole('button', { name: button }).click()
-      // Alerts reach every connected client, so other tests' alerts may be listed too: find this one by its text.
-      const received = b.getByTestId('safety-alerts').getByRole('listitem').filter({ hasText: `Safety Alert: ${message}` }).first()
-      await expect(received).toBeVisible()
-      await expect(received).toContainText(category)
-      await expectToast(b, `Safety Alert: ${message}`)
-      // The sender sees it too.
-      await expect(a.getByTestId('safety-alerts').getByRole('listitem').filter({ hasText: `Safety Alert: ${message}` }).first()).toBeVisible()
+    // Alerts reach every connected client, and the toaster shows one at a
+    // time: on the shared server another test's alert could replace this
+    // one's toast. A server of its own makes every alert here this test's.
+    const server = await startFreshServer()
+    try {
+      const context = () => browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.base })
+      const trainer = await context()
+      const learner = await context()
+      const a = await learner.newPage()
+      const b = await trainer.newPage()
+      await openCenter(a)
+      await openCenter(b)
+      const controls = [
+        ['Emergency Stop', 'emergency', 'Emergency stop requested'],
+        ['Request Help', 'help', 'Need assistance'],
+        ['Equipment Issue', 'equipment', 'Equipment malfunction'],
+        ['Safety Concern', 'general', 'General safety concern'],
+      ] as const
+      for (const [button, category, message] of controls) {
+        await a.getByRole('button', { name: button }).click()
+        const received = b.getByTestId('safety-alerts').getByRole('listitem').filter({ hasText: `Safety Alert: ${message}` }).first()
+        await expect(received).toBeVisible()
+        await expect(received).toContainText(category)
+        await expectToast(b, `Safety Alert: ${message}`)
+        // The sender sees it too.
+        await expect(a.getByTestId('safety-alerts').getByRole('listitem').filter({ hasText: `Safety Alert: ${message}` }).first()).toBeVisible()
+      }
+      const stored = (await (await a.request.get('/api/safety-alerts?limit=10')).json()) as { alertType: string; description: string }[]
+      expect(stored).toHaveLength(controls.length)
+      for (const [, category, message] of controls) expect(stored).toContainEqual(expect.objectContaining({ alertType: category, description: message }))
+      await learner.close()
+      await trainer.close()
+    } finally {
+      server.stop()
     }
-    const stored = (await (await a.request.get('/api/safety-alerts?limit=10')).json()) as { alertType: string; description: string }[]
-    for (const [, category, message] of controls) expect(stored).toContainEqual(expect.objectContaining({ alertType: category, description: message }))
-    await learner.close()
-    await trainer.close()
   })
 
   test('with the realtime channel down, the badge says so and an alert is reported as not sent', async ({ page }) => {
