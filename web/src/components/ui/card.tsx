@@ -1,4 +1,5 @@
 import type { HTMLAttributes } from 'react'
+import type { HeadingTag } from '@/components/heading'
 import { cn } from '@/lib/utils'
 
 /** A bordered panel. */
@@ -11,7 +12,7 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
 }
 
 /** A card's title; pass `as` to keep the page's heading order. */
-export function CardTitle({ className, as: Tag = 'h3', ...props }: HTMLAttributes<HTMLHeadingElement> & { as?: 'h2' | 'h3' | 'h4' }) {
+export function CardTitle({ className, as: Tag = 'h3', ...props }: HTMLAttributes<HTMLHeadingElement> & { as?: HeadingTag }) {
   return <Tag className={cn('text-lg font-semibold leading-tight text-white', className)} {...props} />
 }
 

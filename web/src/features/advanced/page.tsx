@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { BarChart3, Cpu, Flame, Mic, SlidersHorizontal } from 'lucide-react'
+import { HeadingLevelContext } from '@/components/heading'
 import { PageShell } from '@/components/page-shell'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 
@@ -30,7 +31,7 @@ function Loading({ what }: { what: string }) {
 
 const content: Record<SectionId, () => ReactNode> = {
   analytics: () => <AnalyticsDashboard />,
-  'digital-twin': () => <DigitalTwinMonitor headingLevel={3} />,
+  'digital-twin': () => <DigitalTwinMonitor />,
   personalization: () => <PersonalizationWizard />,
   voice: () => <VoiceTrainingConsole />,
   welding: () => <WeldingSimulator />,
@@ -62,7 +63,10 @@ export default function AdvancedPage() {
           <TabsContent key={id} value={id} className="space-y-4">
             <h2 className="text-2xl font-semibold text-white">{heading}</h2>
             {/* Radix mounts only the open tab: a feature's code and calls wait until it is chosen. */}
-            <Suspense fallback={<Loading what={heading.toLowerCase()} />}>{content[id]()}</Suspense>
+            <Suspense fallback={<Loading what={heading.toLowerCase()} />}>
+              {/* The feature's headings sit below this section's h2. */}
+              <HeadingLevelContext.Provider value={3}>{content[id]()}</HeadingLevelContext.Provider>
+            </Suspense>
           </TabsContent>
         ))}
       </Tabs>

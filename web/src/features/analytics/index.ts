@@ -1,2 +1,2 @@
 /** The analytics feature's public export: the dashboard, for pages that embed it (/advanced). */
-export { default as AnalyticsDashboard } from './page'
+export { AnalyticsDashboard } from './page'

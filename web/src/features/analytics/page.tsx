@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { Activity, Award, Brain, Clock, ShieldCheck, Target, TrendingUp } from 'lucide-react'
 import { PageShell } from '@/components/page-shell'
+import { Heading, useHeadingTag } from '@/components/heading'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Label } from '@/components/ui/label'
@@ -37,10 +38,11 @@ function SampleBadge() {
 
 /** A chart in a labelled figure, with its figures as a table for screen readers. */
 function ChartFigure({ title, sample, children, table }: { title: string; sample: boolean; children: ReactNode; table: ReactNode }) {
+  const heading = useHeadingTag(1)
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle as="h3" className="text-base">
+        <CardTitle as={heading} className="text-base">
           {title}
         </CardTitle>
         {sample ? <SampleBadge /> : null}
@@ -99,8 +101,20 @@ function MetricCard({ icon, label, value, sample }: { icon: ReactNode; label: st
 
 const pct = (n: number | null) => (n === null ? 'No data' : `${n}%`)
 
-/** Analytics dashboard (spec 001 §2): level, period, and four tabs; the learner's own sessions where they exist, sample data otherwise. */
+/** The analytics dashboard's page (spec 001 §2). */
 export default function AnalyticsPage() {
+  return (
+    <PageShell title="Analytics Dashboard">
+      <AnalyticsDashboard />
+    </PageShell>
+  )
+}
+
+/**
+ * The dashboard: level, period, and four tabs; the learner's own sessions
+ * where they exist, sample data otherwise. Exported for /advanced.
+ */
+export function AnalyticsDashboard() {
   const [period, setPeriod] = useState<Period>('28d')
   const me = useMe()
   const sessions = useXrSessions(me.data?.id)
@@ -131,8 +145,9 @@ export default function AnalyticsPage() {
     },
   ]
 
+  const title = useHeadingTag()
   return (
-    <PageShell title="Analytics Dashboard">
+    <>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-wrap items-center gap-3">
           <Badge className="px-3 py-1 text-sm">
@@ -186,7 +201,7 @@ export default function AnalyticsPage() {
         </TabsList>
 
         <TabsContent value="overview" className="space-y-6">
-          <h2 className="sr-only">Overview</h2>
+          <Heading className="sr-only">Overview</Heading>
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <MetricCard icon={<Activity className="h-5 w-5" />} label="Sessions completed" value={String(metrics.sessions)} sample={sample} />
             <MetricCard icon={<Clock className="h-5 w-5" />} label="Training time" value={`${metrics.hours} hours`} sample={sample} />
@@ -206,7 +221,7 @@ export default function AnalyticsPage() {
         <TabsContent value="insights">
           <Card>
             <CardHeader className="flex-row items-center justify-between gap-2">
-              <CardTitle as="h2" className="flex items-center gap-2">
+              <CardTitle as={title} className="flex items-center gap-2">
                 <Brain className="h-5 w-5 text-amber-400" aria-hidden="true" />
                 AI Insights
               </CardTitle>
@@ -229,7 +244,7 @@ export default function AnalyticsPage() {
         </TabsContent>
 
         <TabsContent value="path" className="space-y-6">
-          <h2 className="sr-only">Learning Path</h2>
+          <Heading className="sr-only">Learning Path</Heading>
           <ChartFigure
             title="Progress by trade"
             sample={sample}
@@ -262,7 +277,7 @@ export default function AnalyticsPage() {
         </TabsContent>
 
         <TabsContent value="benchmarks" className="space-y-4">
-          <h2 className="sr-only">Benchmarks</h2>
+          <Heading className="sr-only">Benchmarks</Heading>
           <p className="text-sm text-slate-300">
             The reference figures are illustrative sample figures: there is no cohort data to compare against yet.
             {sample ? ' Your figures for this period are sample data too.' : ' Your figures are from your own sessions.'}
@@ -295,6 +310,6 @@ export default function AnalyticsPage() {
           </ChartFigure>
         </TabsContent>
       </Tabs>
-    </PageShell>
+    </>
   )
 }

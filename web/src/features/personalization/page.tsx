@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Link } from 'wouter'
 import { CheckCircle2, ChevronLeft, ChevronRight } from 'lucide-react'
 import { PageShell } from '@/components/page-shell'
+import { useHeadingTag } from '@/components/heading'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
@@ -31,11 +32,20 @@ import {
   type Option,
 } from './lib/wizard'
 
-/** Personalization wizard (spec 001 §2, §3, §4): seven steps, then a confirmation screen. */
+/** The personalization page (spec 001 §2). */
 export default function PersonalizationPage() {
-  const saved = usePersonalization()
   return (
     <PageShell title="Personalize Your Training">
+      <PersonalizationWizard />
+    </PageShell>
+  )
+}
+
+/** Personalization wizard (spec 001 §2, §3, §4): seven steps, then a confirmation screen. Exported for /advanced. */
+export function PersonalizationWizard() {
+  const saved = usePersonalization()
+  return (
+    <>
       <p className="mt-3 max-w-3xl text-slate-300">
         Tell us how you learn and what you need. Your choices shape your XR sessions and how the whole site looks and behaves.
       </p>
@@ -46,7 +56,7 @@ export default function PersonalizationPage() {
       ) : (
         <Wizard initial={saved.data ?? defaultProfile} />
       )}
-    </PageShell>
+    </>
   )
 }
 
@@ -63,6 +73,7 @@ function Wizard({ initial }: { initial: PersonalizationProfile }) {
   const [step, setStep] = useState(1)
   const [done, setDone] = useState(false)
   const save = useSavePersonalization()
+  const title = useHeadingTag()
 
   const set = <K extends keyof PersonalizationProfile>(key: K, value: PersonalizationProfile[K]) => setProfile((p) => ({ ...p, [key]: value }))
   const toggle = (key: 'visualAssistance' | 'audioAssistance' | 'motorAssistance', order: Option[]) => (value: string, on: boolean) =>
@@ -81,7 +92,7 @@ function Wizard({ initial }: { initial: PersonalizationProfile }) {
       <Card className="mt-8 max-w-3xl">
         <CardHeader>
           <CheckCircle2 className="h-10 w-10 text-emerald-400" aria-hidden="true" />
-          <CardTitle as="h2" className="text-2xl">
+          <CardTitle as={title} className="text-2xl">
             Your training is personalized
           </CardTitle>
           <CardDescription>Your preferences are saved and already apply across the site.</CardDescription>
@@ -130,7 +141,7 @@ function Wizard({ initial }: { initial: PersonalizationProfile }) {
         <p className="text-sm font-medium text-amber-400">
           Step {step} of {WIZARD_STEPS}
         </p>
-        <CardTitle as="h2">{stepTitles[step - 1]}</CardTitle>
+        <CardTitle as={title}>{stepTitles[step - 1]}</CardTitle>
         <Progress value={(step / WIZARD_STEPS) * 100} aria-label={`Wizard progress: step ${step} of ${WIZARD_STEPS}`} className="mt-2" />
       </CardHeader>
       <CardContent className="space-y-6">

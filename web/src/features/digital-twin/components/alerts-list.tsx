@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
-import { Heading } from './heading'
+import { Heading } from '@/components/heading'
 import { useEquipmentAlerts } from '../api/get-equipment-alerts'
 import { errorMessage, formatReading, formatTime, sensorLabel } from '../lib/equipment'
 import { AlertBadge } from './state-badges'

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createQueryClient } from '@/lib/api'
+import { HeadingLevelContext } from '@/components/heading'
 import { DigitalTwinMonitor } from './digital-twin-monitor'
 
 // The component against a scripted server: proves the wiring (which calls
@@ -69,10 +70,12 @@ function server() {
   return calls
 }
 
-function renderMonitor(headingLevel?: 2 | 3) {
+function renderMonitor(headingLevel: 2 | 3 = 2) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <DigitalTwinMonitor headingLevel={headingLevel} />
+      <HeadingLevelContext.Provider value={headingLevel}>
+        <DigitalTwinMonitor />
+      </HeadingLevelContext.Provider>
     </QueryClientProvider>,
   )
 }

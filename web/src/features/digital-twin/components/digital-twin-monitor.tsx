@@ -6,17 +6,16 @@ import { errorMessage } from '../lib/equipment'
 import { AlertsList } from './alerts-list'
 import { EquipmentCard } from './equipment-card'
 import { EquipmentDetail } from './equipment-detail'
-import { Heading, HeadingLevelContext } from './heading'
+import { Heading } from '@/components/heading'
 
 const DETAIL_ID = 'digital-twin-detail'
 
 /**
  * The digital twin monitor (seed 001 §2): the equipment grid, the alerts and
- * the detail panel of the selected twin. It carries no page heading so the
- * /advanced page can embed it under its own: pass headingLevel 3 there so
- * its headings sit below that page's h2 sections.
+ * the detail panel of the selected twin. It carries no page heading, and its
+ * headings follow HeadingLevelContext, so /advanced can embed it under its own.
  */
-export function DigitalTwinMonitor({ headingLevel = 2 }: { headingLevel?: 2 | 3 | 4 }) {
+export function DigitalTwinMonitor() {
   const equipment = useEquipment()
   const [selectedId, setSelectedId] = useState<string | null>(null)
   // Streams are fetched, and polled every 2 s, only while a twin is selected.
@@ -45,38 +44,36 @@ export function DigitalTwinMonitor({ headingLevel = 2 }: { headingLevel?: 2 | 3 
   }, [selectedId])
 
   return (
-    <HeadingLevelContext.Provider value={headingLevel}>
-      <div className="space-y-8">
-        {selected && <EquipmentDetail ref={headingRef} id={DETAIL_ID} equipment={selected} streams={streams} onClose={close} />}
-        <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
-          <section aria-labelledby="twin-equipment-heading" className="min-w-0">
-            <Heading id="twin-equipment-heading" className="mb-4 text-xl font-semibold text-white">
-              Equipment{equipment.data ? ` (${equipment.data.length})` : ''}
-            </Heading>
-            {equipment.isPending ? (
-              <p role="status" className="text-slate-300">
-                Loading equipment…
-              </p>
-            ) : equipment.isError ? (
-              <div role="alert" className="space-y-3 rounded-lg border border-red-500/50 bg-red-500/10 p-4 text-red-200">
-                <p>Could not load equipment: {errorMessage(equipment.error)}</p>
-                <Button variant="outline" onClick={() => void equipment.refetch()}>
-                  Retry
-                </Button>
-              </div>
-            ) : equipment.data.length === 0 ? (
-              <p className="text-slate-300">No equipment is being monitored.</p>
-            ) : (
-              <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
-                {equipment.data.map((e) => (
-                  <EquipmentCard key={e.id} equipment={e} selected={e.id === selectedId} onSelect={toggle} detailId={DETAIL_ID} />
-                ))}
-              </div>
-            )}
-          </section>
-          <AlertsList />
-        </div>
+    <div className="space-y-8">
+      {selected && <EquipmentDetail ref={headingRef} id={DETAIL_ID} equipment={selected} streams={streams} onClose={close} />}
+      <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <section aria-labelledby="twin-equipment-heading" className="min-w-0">
+          <Heading id="twin-equipment-heading" className="mb-4 text-xl font-semibold text-white">
+            Equipment{equipment.data ? ` (${equipment.data.length})` : ''}
+          </Heading>
+          {equipment.isPending ? (
+            <p role="status" className="text-slate-300">
+              Loading equipment…
+            </p>
+          ) : equipment.isError ? (
+            <div role="alert" className="space-y-3 rounded-lg border border-red-500/50 bg-red-500/10 p-4 text-red-200">
+              <p>Could not load equipment: {errorMessage(equipment.error)}</p>
+              <Button variant="outline" onClick={() => void equipment.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : equipment.data.length === 0 ? (
+            <p className="text-slate-300">No equipment is being monitored.</p>
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+              {equipment.data.map((e) => (
+                <EquipmentCard key={e.id} equipment={e} selected={e.id === selectedId} onSelect={toggle} detailId={DETAIL_ID} />
+              ))}
+            </div>
+          )}
+        </section>
+        <AlertsList />
       </div>
-    </HeadingLevelContext.Provider>
+    </div>
   )
 }

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils'
 import type { Equipment } from '../api/get-equipment'
 import { cardReadings, formatNumber, formatReading, OPERATING_HOURS_SCALE, operatingHoursPercent } from '../lib/equipment'
 import { AlertBadge, StatusBadge, SyncBadge } from './state-badges'
-import { Heading } from './heading'
+import { Heading } from '@/components/heading'
 
 /**
  * One twin in the grid: the first 4 readings and the operating-hours bar

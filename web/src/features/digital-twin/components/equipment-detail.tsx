@@ -23,7 +23,7 @@ import {
   sensorReadings,
 } from '../lib/equipment'
 import { simulateSensorData } from '../lib/simulate'
-import { Heading } from './heading'
+import { Heading } from '@/components/heading'
 import { ProtocolTester } from './protocol-tester'
 import { StreamSparkline } from './stream-sparkline'
 import { AlertBadge, StatusBadge, SyncBadge } from './state-badges'

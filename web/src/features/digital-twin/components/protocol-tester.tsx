@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Cable } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import { Heading } from './heading'
+import { Heading } from '@/components/heading'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react'
 import { Mic, MicOff, Volume2, VolumeX } from 'lucide-react'
+import { Heading, useHeadingTag } from '@/components/heading'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -35,6 +36,8 @@ export function VoiceTrainingConsole({ speech }: { speech?: SpeechDeps }) {
   const [session] = useState(() => new VoiceSession(speech ?? browserSpeech()))
   const snap = useSyncExternalStore(session.subscribe, session.getSnapshot)
   const modules = useVoiceModules()
+  const title = useHeadingTag()
+  const subtitle = useHeadingTag(1)
   const [typed, setTyped] = useState('')
   const inputId = useId()
 
@@ -57,7 +60,7 @@ export function VoiceTrainingConsole({ speech }: { speech?: SpeechDeps }) {
       <Card className="lg:col-span-2">
         <CardHeader>
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <CardTitle as="h2">Voice Control</CardTitle>
+            <CardTitle as={title}>Voice Control</CardTitle>
             <span
               className={cn('rounded-full px-3 py-1 text-xs font-semibold', stateClass[snap.voiceState])}
               data-testid="voice-state"
@@ -95,7 +98,7 @@ export function VoiceTrainingConsole({ speech }: { speech?: SpeechDeps }) {
             </p>
           ) : null}
           <div>
-            <h3 className="text-sm font-semibold text-slate-300">Live transcript</h3>
+            <Heading depth={1} className="text-sm font-semibold text-slate-300">Live transcript</Heading>
             <p className="mt-1 min-h-10 rounded-md bg-slate-950/60 p-3 font-mono text-sm text-white" data-testid="transcript">
               {snap.transcript || (snap.listening ? 'Listening…' : 'Nothing heard yet.')}
             </p>
@@ -119,7 +122,7 @@ export function VoiceTrainingConsole({ speech }: { speech?: SpeechDeps }) {
             </Button>
           </form>
           <div>
-            <h3 className="text-sm font-semibold text-slate-300">Captions</h3>
+            <Heading depth={1} className="text-sm font-semibold text-slate-300">Captions</Heading>
             <div
               role="log"
               aria-live="polite"
@@ -139,7 +142,7 @@ export function VoiceTrainingConsole({ speech }: { speech?: SpeechDeps }) {
       <div className="space-y-6">
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Active Module</CardTitle>
+            <CardTitle as={title}>Active Module</CardTitle>
           </CardHeader>
           <CardContent data-testid="active-module">
             {active && snap.progress ? (
@@ -163,7 +166,7 @@ export function VoiceTrainingConsole({ speech }: { speech?: SpeechDeps }) {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Recent Commands</CardTitle>
+            <CardTitle as={title}>Recent Commands</CardTitle>
           </CardHeader>
           <CardContent>
             {snap.recent.length === 0 ? (
@@ -186,9 +189,9 @@ export function VoiceTrainingConsole({ speech }: { speech?: SpeechDeps }) {
       </div>
 
       <section className="lg:col-span-3" aria-labelledby="voice-modules-heading">
-        <h2 id="voice-modules-heading" className="mb-3 text-xl font-semibold text-white">
+        <Heading id="voice-modules-heading" className="mb-3 text-xl font-semibold text-white">
           Available Modules
-        </h2>
+        </Heading>
         {modules.isPending ? <p className="text-slate-300">Loading voice modules…</p> : null}
         {modules.isError ? (
           <p className="text-red-300" role="alert">
@@ -200,7 +203,7 @@ export function VoiceTrainingConsole({ speech }: { speech?: SpeechDeps }) {
             <li key={m.id}>
               <Card className="h-full" data-testid={`voice-module-${m.id}`}>
                 <CardHeader>
-                  <CardTitle as="h3">{m.name}</CardTitle>
+                  <CardTitle as={subtitle}>{m.name}</CardTitle>
                   <CardDescription>
                     {m.type} · {m.difficulty} · {m.totalSteps} steps
                   </CardDescription>

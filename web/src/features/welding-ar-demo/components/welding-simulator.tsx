@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { Flame, Square, Video } from 'lucide-react'
+import { useHeadingTag } from '@/components/heading'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -57,6 +58,7 @@ type SaveState = { status: 'idle' | 'saving' | 'unsaved' | 'error' } | { status:
 export function WeldingSimulator() {
   const queryClient = useQueryClient()
   const modules = useCatalogModules()
+  const title = useHeadingTag()
   const [settings, setSettings] = useState<WeldSettings>(defaultSettings)
   const [phase, setPhase] = useState<Phase>('setup')
   const [metrics, setMetrics] = useState<Metrics>(initialMetrics)
@@ -198,7 +200,7 @@ export function WeldingSimulator() {
       <div className="space-y-6">
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Weld Setup</CardTitle>
+            <CardTitle as={title}>Weld Setup</CardTitle>
             <CardDescription>{moduleTitle ? `Recorded against: ${moduleTitle}` : 'Loading the welding modules…'}</CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
@@ -251,7 +253,7 @@ export function WeldingSimulator() {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle as="h2">Pre-weld Safety Checks</CardTitle>
+            <CardTitle as={title}>Pre-weld Safety Checks</CardTitle>
             <CardDescription>Ticked checks count towards the session's safety score.</CardDescription>
           </CardHeader>
           <CardContent>
@@ -337,7 +339,7 @@ export function WeldingSimulator() {
         {result ? (
           <Card data-testid="weld-result">
             <CardHeader>
-              <CardTitle as="h2">Weld Quality</CardTitle>
+              <CardTitle as={title}>Weld Quality</CardTitle>
             </CardHeader>
             <CardContent className="space-y-2">
               <p className="text-4xl font-bold text-white">
