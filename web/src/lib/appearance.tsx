@@ -71,7 +71,7 @@ export interface PersonalizationProfile {
   uiComplexity: string
 }
 
-/** The wizard's defaults (spec 001 §9), which a missing or malformed field falls back to. */
+/** The wizard's defaults (spec 001 §9; the primary trade starts empty, §5), which a missing or malformed field falls back to. */
 export const defaultProfile: PersonalizationProfile = {
   experienceLevel: 'beginner',
   primaryTrade: '',

@@ -1,5 +1,3 @@
-import type { PersonalizationProfile } from '@/lib/appearance'
-
 /** The wizard has seven steps (spec 001 §9). */
 export const WIZARD_STEPS = 7
 
@@ -100,24 +98,8 @@ export const uiComplexityOptions: Option[] = [
   { value: 'advanced', label: 'Advanced', hint: 'Extra technical detail' },
 ]
 
-/** The wizard's defaults (spec 001 §9); the primary trade starts empty (§5). */
-export const defaultProfile: PersonalizationProfile = {
-  experienceLevel: 'beginner',
-  primaryTrade: '',
-  learningStyle: 'mixed',
-  xrComfortLevel: 5,
-  preferredSessionLength: 30,
-  motionSensitivity: 'medium',
-  difficultyProgression: 'moderate',
-  safetyEmphasis: 8,
-  feedbackFrequency: 'moderate',
-  visualAssistance: [],
-  audioAssistance: [],
-  motorAssistance: [],
-  colorScheme: 'default',
-  fontSize: 'medium',
-  uiComplexity: 'standard',
-}
+/** The wizard's defaults live with the profile type, which the whole app reads. */
+export { defaultProfile } from '@/lib/appearance'
 
 /** The titles of the seven steps, in order. */
 export const stepTitles = [
