@@ -1,8 +1,9 @@
 import { Link } from 'wouter'
 import { Award } from 'lucide-react'
+import { CatalogLoadError } from '@/components/catalog-load-error'
 import { DemoRequestButton } from '@/components/demo-request'
 import { ModuleCard } from '@/components/module-card'
-import { Button, buttonVariants } from '@/components/ui/button'
+import { buttonVariants } from '@/components/ui/button'
 import { trainingCategories } from '@/content/navigation'
 import type { PageProps } from '@/lib/page'
 import { cn } from '@/lib/utils'
@@ -60,20 +61,12 @@ export default function TrainingCategoryPage({ params }: PageProps) {
       </nav>
 
       {modules.isError || trades.isError ? (
-        <div role="alert" className="mt-10 rounded-lg border border-red-500/40 bg-red-500/10 p-5 text-red-100">
-          <p>The training catalog could not be loaded.</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-3"
-            onClick={() => {
-              void modules.refetch()
-              void trades.refetch()
-            }}
-          >
-            Try again
-          </Button>
-        </div>
+        <CatalogLoadError
+          onRetry={() => {
+            void modules.refetch()
+            void trades.refetch()
+          }}
+        />
       ) : modules.isPending || trades.isPending ? (
         <p className="mt-10 text-slate-400" role="status">
           Loading {category.label.toLowerCase()} modules…
