@@ -43,6 +43,8 @@ type config struct {
 	mqttURL       string
 	mqttListen    string
 	mqttListenSet bool
+	// mqttGroup names the shared subscription of one deployment's processes.
+	mqttGroup string
 }
 
 // defaultMQTTListen is the embedded broker's address. Not 1883: that is
@@ -56,7 +58,11 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.db, "db", envOr(getenv, "JOURNEYMAN_DB", "./data/journeyman.db"), "SQLite file path, or a postgres:// URL (env JOURNEYMAN_DB)")
 	fs.StringVar(&c.mqttURL, "mqtt", getenv("JOURNEYMAN_MQTT_URL"), "external MQTT broker for equipment telemetry, e.g. tcp://127.0.0.1:1883 (env JOURNEYMAN_MQTT_URL); empty runs the embedded broker")
 	fs.StringVar(&c.mqttListen, "mqtt-listen", envOr(getenv, "JOURNEYMAN_MQTT_LISTEN", defaultMQTTListen), "address of the embedded MQTT broker when -mqtt is empty (env JOURNEYMAN_MQTT_LISTEN)")
+	fs.StringVar(&c.mqttGroup, "mqtt-group", envOr(getenv, "JOURNEYMAN_MQTT_GROUP", telemetry.DefaultGroup), "shared-subscription group: the processes of one deployment share it, so each reading is stored once (env JOURNEYMAN_MQTT_GROUP)")
 	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if err := telemetry.ValidGroup(c.mqttGroup); err != nil {
 		return c, err
 	}
 	fs.Visit(func(f *flag.Flag) { c.mqttListenSet = c.mqttListenSet || f.Name == "mqtt-listen" })
@@ -128,14 +134,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err != nil {
 		return err
 	}
-	subscriber, err := telemetry.Subscribe(brokerURL, ingest.Enqueue, st.Now, log)
+	subscriber, err := telemetry.Subscribe(brokerURL, cfg.mqttGroup, ingest.Enqueue, st.Now, log)
 	if err != nil {
 		return err
 	}
 	defer subscriber.Close()
 	fleet := fieldbus.NewFleet(brokerAddr)
 	defer fleet.Close()
-	log.Info("equipment telemetry", "mqtt", brokerURL, "topic", telemetry.TopicFilter, "embedded", cfg.mqttURL == "")
+	log.Info("equipment telemetry", "mqtt", brokerURL, "topic", telemetry.SharedFilter(cfg.mqttGroup), "embedded", cfg.mqttURL == "")
 
 	srv := server.New(st, server.Config{Logger: log, App: web.App(), Ingest: ingest, Fleet: fleet})
 	// Realtime messages of every process sharing the database reach this

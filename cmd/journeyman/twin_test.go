@@ -65,7 +65,8 @@ func TestTelemetryThroughMosquitto(t *testing.T) {
 	} else {
 		c.Close()
 	}
-	url := startRun(t, "-mqtt", brokerURL)
+	// A group of its own: other runs subscribed to the same broker must not take this reading.
+	url := startRun(t, "-mqtt", brokerURL, "-mqtt-group", fmt.Sprintf("main-test-%d", time.Now().UnixNano()))
 
 	// A value no other run on the shared broker sends.
 	value := 40 + float64(time.Now().UnixNano()%1000)/100
@@ -102,10 +103,17 @@ func TestTelemetryThroughMosquitto(t *testing.T) {
 
 func TestMQTTConfig(t *testing.T) {
 	c, err := parseConfig(nil, func(k string) string { return map[string]string{"JOURNEYMAN_MQTT_URL": "tcp://127.0.0.1:1883"}[k] })
-	if err != nil || c.mqttURL != "tcp://127.0.0.1:1883" || c.mqttListen != defaultMQTTListen {
+	if err != nil || c.mqttURL != "tcp://127.0.0.1:1883" || c.mqttListen != defaultMQTTListen || c.mqttGroup != "journeyman" {
 		t.Fatalf("config = %+v, %v", c, err)
 	}
 	if _, err := parseConfig([]string{"-mqtt", "http://x"}, func(string) string { return "" }); err == nil {
 		t.Fatal("an http:// MQTT URL was accepted")
+	}
+	c, err = parseConfig(nil, func(k string) string { return map[string]string{"JOURNEYMAN_MQTT_GROUP": "site-2"}[k] })
+	if err != nil || c.mqttGroup != "site-2" {
+		t.Fatalf("group from the environment: %+v, %v", c, err)
+	}
+	if _, err := parseConfig([]string{"-mqtt-group", "a/b"}, func(string) string { return "" }); err == nil {
+		t.Fatal("a group with '/' was accepted")
 	}
 }

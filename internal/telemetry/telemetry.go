@@ -93,9 +93,31 @@ type Subscriber struct {
 	Received, Ingested, Rejected atomic.Int64
 }
 
+// DefaultGroup is the shared-subscription group of a deployment's processes.
+const DefaultGroup = "journeyman"
+
+// ValidGroup reports whether group can name a shared subscription: MQTT
+// forbids '/', '+' and '#' in it.
+func ValidGroup(group string) error {
+	if group == "" || strings.ContainsAny(group, "/+#") {
+		return fmt.Errorf("MQTT subscription group %q must be a non-empty name without '/', '+' or '#'", group)
+	}
+	return nil
+}
+
+// SharedFilter is the subscription of a group's processes: a shared
+// subscription, so that when several server processes share one database
+// and one broker, each reading reaches exactly one of them and is stored
+// once. Mosquitto (1.6+) and the embedded broker both support it.
+func SharedFilter(group string) string { return "$share/" + group + "/" + TopicFilter }
+
 // Subscribe connects to the broker at brokerURL and subscribes to every
-// twin's telemetry topic with QoS 1.
-func Subscribe(brokerURL string, ingest Ingest, now func() time.Time, log *slog.Logger) (*Subscriber, error) {
+// twin's telemetry topic with QoS 1, as a member of group.
+func Subscribe(brokerURL, group string, ingest Ingest, now func() time.Time, log *slog.Logger) (*Subscriber, error) {
+	if err := ValidGroup(group); err != nil {
+		return nil, err
+	}
+	filter := SharedFilter(group)
 	s := &Subscriber{log: log.With("component", "telemetry")}
 	suffix := make([]byte, 4)
 	rand.Read(suffix)
@@ -110,9 +132,9 @@ func Subscribe(brokerURL string, ingest Ingest, now func() time.Time, log *slog.
 	handler := func(_ paho.Client, m paho.Message) { s.handle(m.Topic(), m.Payload(), ingest, now) }
 	// Subscribe again after every (re)connect: clean sessions forget subscriptions.
 	opts.SetOnConnectHandler(func(c paho.Client) {
-		tok := c.Subscribe(TopicFilter, 1, handler)
+		tok := c.Subscribe(filter, 1, handler)
 		if tok.WaitTimeout(5*time.Second) && tok.Error() != nil {
-			s.log.Error("subscribe", "topic", TopicFilter, "err", tok.Error())
+			s.log.Error("subscribe", "topic", filter, "err", tok.Error())
 		}
 	})
 	s.client = paho.NewClient(opts)

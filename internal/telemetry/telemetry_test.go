@@ -60,16 +60,53 @@ func uniqueTwin(t *testing.T, s *store.Store) string {
 	return eq.ID
 }
 
-func publish(t *testing.T, brokerURL, topic, payload string) {
+// publish sends payloads to topic in order, on one connection.
+func publish(t *testing.T, brokerURL, topic string, payloads ...string) {
 	t.Helper()
 	c := paho.NewClient(paho.NewClientOptions().AddBroker(brokerURL).SetClientID("journeyman-test-pub-" + fmt.Sprint(time.Now().UnixNano())))
 	if tok := c.Connect(); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
 		t.Fatalf("connect publisher: %v", tok.Error())
 	}
 	defer c.Disconnect(100)
-	if tok := c.Publish(topic, 1, false, payload); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
-		t.Fatalf("publish: %v", tok.Error())
+	for _, payload := range payloads {
+		if tok := c.Publish(topic, 1, false, payload); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
+			t.Fatalf("publish: %v", tok.Error())
+		}
 	}
+}
+
+// uniqueGroup is a subscription group of this test alone: other tests and
+// processes on the same broker must not take its readings.
+func uniqueGroup() string {
+	b := make([]byte, 6)
+	rand.Read(b)
+	return "test-" + hex.EncodeToString(b)
+}
+
+// subscribe joins group on brokerURL and waits until the subscription is up.
+func subscribe(t *testing.T, brokerURL, group string, in *twin.Ingester, now func() time.Time) *telemetry.Subscriber {
+	t.Helper()
+	sub, err := telemetry.Subscribe(brokerURL, group, in.Enqueue, now, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(sub.Close)
+	deadline := time.Now().Add(10 * time.Second)
+	for !sub.Connected() && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond) // the subscription follows the connection
+	return sub
+}
+
+func embeddedBroker(t *testing.T) string {
+	t.Helper()
+	b, err := telemetry.StartBroker("127.0.0.1:0", slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return "tcp://" + b.Addr()
 }
 
 // ingestThrough subscribes a store to brokerURL, publishes readings, bad
@@ -80,16 +117,7 @@ func ingestThrough(t *testing.T, brokerURL string) {
 	s.Now = func() time.Time { return time.Now().UTC() }
 	id := uniqueTwin(t, s)
 	in := twin.NewIngester(s.RecordSensorData)
-	sub, err := telemetry.Subscribe(brokerURL, in.Enqueue, s.Now, slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sub.Close()
-	deadline := time.Now().Add(10 * time.Second)
-	for !sub.Connected() && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
-	}
-	time.Sleep(200 * time.Millisecond) // the subscription follows the connection
+	sub := subscribe(t, brokerURL, uniqueGroup(), in, s.Now)
 
 	topic := twin.TelemetryTopic(id)
 	publish(t, brokerURL, topic, `{"sensorData":{"temperature":"hot"}}`)        // refused: not a number
@@ -98,8 +126,9 @@ func ingestThrough(t *testing.T, brokerURL string) {
 	publish(t, brokerURL, topic, `{"sensorData":{"temperature":12.5,"pressure":650}}`)
 	publish(t, brokerURL, topic, `{"temperature":{"value":13.5,"unit":"°C"}}`) // the bare form
 
-	deadline = time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	var eq twin.Equipment
+	var err error
 	for time.Now().Before(deadline) {
 		eq, err = s.GetEquipment(context.Background(), id)
 		if err != nil {
@@ -133,12 +162,71 @@ func TestIngestThroughMosquitto(t *testing.T) {
 }
 
 func TestIngestThroughEmbeddedBroker(t *testing.T) {
-	b, err := telemetry.StartBroker("127.0.0.1:0", slog.New(slog.DiscardHandler))
-	if err != nil {
-		t.Fatal(err)
+	ingestThrough(t, embeddedBroker(t))
+}
+
+// TestSharedGroupStoresEachReadingOnce stands for two server processes on
+// one database and one broker: both subscribe as one group, and every
+// reading is stored once, whichever of them receives it.
+func TestSharedGroupStoresEachReadingOnce(t *testing.T) {
+	brokers := map[string]func(*testing.T) string{"Mosquitto": mosquittoURL, "Embedded": embeddedBroker}
+	for name, broker := range brokers {
+		t.Run(name, func(t *testing.T) {
+			url := broker(t)
+			s := storetest.OpenSQLite(t)
+			s.Now = func() time.Time { return time.Now().UTC() }
+			id := uniqueTwin(t, s)
+			in := twin.NewIngester(s.RecordSensorData)
+			group := uniqueGroup()
+			a := subscribe(t, url, group, in, s.Now)
+			b := subscribe(t, url, group, in, s.Now)
+
+			const n = 10
+			payloads := make([]string, n)
+			for i := range payloads {
+				payloads[i] = fmt.Sprintf(`{"sensorData":{"rpm":%d}}`, 1000+i)
+			}
+			publish(t, url, twin.TelemetryTopic(id), payloads...)
+
+			deadline := time.Now().Add(10 * time.Second)
+			for a.Received.Load()+b.Received.Load() < n && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
+			time.Sleep(300 * time.Millisecond) // room for a second copy, were one sent
+			if got := a.Received.Load() + b.Received.Load(); got != n {
+				t.Fatalf("the group received %d messages (%d + %d); want each of the %d once", got, a.Received.Load(), b.Received.Load(), n)
+			}
+			for a.Ingested.Load()+b.Ingested.Load() < n && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
+			streams, err := s.ListDataStreams(context.Background(), id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := map[float64]int{}
+			for _, st := range streams {
+				if st.Sensor != "rpm" {
+					continue
+				}
+				for _, p := range st.History {
+					seen[p.Value]++
+				}
+			}
+			for i := range n {
+				if seen[float64(1000+i)] != 1 {
+					t.Errorf("rpm %d stored %d times; want once", 1000+i, seen[float64(1000+i)])
+				}
+			}
+		})
 	}
-	defer b.Close()
-	ingestThrough(t, "tcp://"+b.Addr())
+}
+
+func TestValidGroup(t *testing.T) {
+	for group, ok := range map[string]bool{"journeyman": true, "site-2_a": true, "": false, "a/b": false, "a+": false, "#": false} {
+		if err := telemetry.ValidGroup(group); (err == nil) != ok {
+			t.Errorf("ValidGroup(%q) = %v; want ok %v", group, err, ok)
+		}
+	}
 }
 
 func TestEquipmentID(t *testing.T) {
