@@ -28,10 +28,14 @@ export async function startFreshServer(): Promise<FreshServer> {
   const server: ChildProcess = spawn('../bin/journeyman', ['-addr', `127.0.0.1:${port}`, '-db', join(dir, 'fresh.db'), '-mqtt-listen', '127.0.0.1:0'], {
     stdio: 'ignore',
   })
+  // A worker that exits without running its teardown must not leave the server behind.
+  const orphanGuard = () => server.kill()
+  process.once('exit', orphanGuard)
   await expect.poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 20_000 }).toBe(200)
   return {
     base,
     stop: () => {
+      process.off('exit', orphanGuard)
       server.kill()
       rmSync(dir, { recursive: true, force: true })
     },
