@@ -27,11 +27,16 @@ func MustOpenLearningServer(tb testing.TB) *Server {
 	if err := st.SeedCatalog(context.Background(), catalog.Trades(), catalog.Modules()); err != nil {
 		tb.Fatal(err)
 	}
-	return New(st, Config{Logger: slog.New(slog.DiscardHandler), App: testApp})
+	s, err := New(st, Config{Logger: slog.New(slog.DiscardHandler), App: testApp})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
 }
 
 // guest is a learner's cookie id; each test uses its own.
-func guestID(n int) string { return fmt.Sprintf("%032x", n) }
+// guestID names the n-th guest of a test.
+func guestID(n int) string { return fmt.Sprintf("guest-%d", n) }
 
 // call is defined with the session tests.
 
@@ -236,8 +241,12 @@ type recommendationSet struct {
 
 // insertCompletedSession records an ended XR session by SQL, as whichever
 // endpoint records sessions would.
-func insertCompletedSession(tb testing.TB, s *Server, id, learnerID, module string, ended time.Time, score float64, outcome string) {
+func insertCompletedSession(tb testing.TB, s *Server, id, learner, module string, ended time.Time, score float64, outcome string) {
 	tb.Helper()
+	learnerID := idOf(tb, s, learner)
+	if err := s.store.EnsureGuest(context.Background(), learnerID); err != nil {
+		tb.Fatal(err)
+	}
 	_, err := s.store.DB().ExecContext(context.Background(), `
 		INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, duration,
 			completion_status, safety_score, interaction_data, updated_at)

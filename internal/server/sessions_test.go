@@ -24,7 +24,10 @@ func MustOpenXRServer(tb testing.TB, st *store.Store) *Server {
 	if err := st.SeedCatalog(context.Background(), catalog.Trades(), catalog.Modules()); err != nil {
 		tb.Fatal(err)
 	}
-	s := New(st, Config{Logger: slog.New(slog.DiscardHandler), App: testApp})
+	s, err := New(st, Config{Logger: slog.New(slog.DiscardHandler), App: testApp})
+	if err != nil {
+		tb.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.Start(ctx)
 	tb.Cleanup(func() {
@@ -35,12 +38,13 @@ func MustOpenXRServer(tb testing.TB, st *store.Store) *Server {
 }
 
 var (
-	alice = strings.Repeat("a1", 16)
-	bob   = strings.Repeat("b2", 16)
+	alice = "alice"
+	bob   = "bob"
 )
 
-// call sends a JSON request as learner user and returns the response.
-func call(tb testing.TB, h http.Handler, user, method, path, body string) response {
+// call sends a JSON request as the person named user ("" for nobody) and
+// returns the response.
+func call(tb testing.TB, s *Server, user, method, path, body string) response {
 	tb.Helper()
 	var req *http.Request
 	if body == "" {
@@ -49,8 +53,7 @@ func call(tb testing.TB, h http.Handler, user, method, path, body string) respon
 		req = httptest.NewRequest(method, path, strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 	}
-	req.AddCookie(&http.Cookie{Name: LearnerCookie, Value: user})
-	return do(tb, h, req)
+	return do(tb, s, as(tb, s, req, user))
 }
 
 func decode[T any](tb testing.TB, res response) T {
@@ -103,8 +106,8 @@ func TestCreateSession(t *testing.T) {
 	}{
 		{"OK", `{"moduleId":"electrical-lockout-tagout","sessionType":"vr","deviceType":"UA","startedAt":"` + at + `"}`, 201, ""},
 		{"OKDefaultsToDesktop", `{"moduleId":"electrical-lockout-tagout","startedAt":"` + at + `"}`, 201, ""},
-		{"OKOwnUserId", `{"userId":"` + alice + `","moduleId":"electrical-lockout-tagout","sessionType":"ar","startedAt":"` + at + `"}`, 201, ""},
-		{"ErrOtherUserId", `{"userId":"` + bob + `","moduleId":"electrical-lockout-tagout","startedAt":"` + at + `"}`, 403, "userId"},
+		{"OKOwnUserId", `{"userId":"` + idOf(t, s, alice) + `","moduleId":"electrical-lockout-tagout","sessionType":"ar","startedAt":"` + at + `"}`, 201, ""},
+		{"ErrOtherUserId", `{"userId":"` + idOf(t, s, bob) + `","moduleId":"electrical-lockout-tagout","startedAt":"` + at + `"}`, 403, "userId"},
 		{"ErrNoModule", `{"sessionType":"vr","startedAt":"` + at + `"}`, 400, "moduleId is required"},
 		{"ErrRouteDefaultModule", `{"moduleId":"default","startedAt":"` + at + `"}`, 400, `moduleId "default" is not a training module`},
 		{"ErrComponentDefaultModule", `{"moduleId":"sample-welding-module","startedAt":"` + at + `"}`, 400, "moduleId"},
@@ -127,7 +130,7 @@ func TestCreateSession(t *testing.T) {
 				return
 			}
 			x := decode[training.Session](t, res)
-			if x.ID == "" || x.UserID != alice || x.ModuleTitle == "" || x.CompletionStatus != "in_progress" ||
+			if x.ID == "" || x.UserID != idOf(t, s, alice) || x.ModuleTitle == "" || x.CompletionStatus != "in_progress" ||
 				x.EndedAt != nil || x.SafetyScore != nil || !x.StartedAt.Equal(started) {
 				t.Fatalf("record = %+v", x)
 			}
@@ -217,7 +220,7 @@ func TestSessionLifecycle(t *testing.T) {
 	})
 	t.Run("End", func(t *testing.T) {
 		res := call(t, s, alice, "PATCH", path, `{"endedAt":"`+ts(storetest.FixedNow)+`","duration":600,"completionStatus":"completed",
-			"userId":"`+alice+`","moduleId":"electrical-lockout-tagout","sessionType":"desktop","deviceType":"Mozilla/5.0",
+			"userId":"`+idOf(t, s, alice)+`","moduleId":"electrical-lockout-tagout","sessionType":"desktop","deviceType":"Mozilla/5.0",
 			"interactionData":{"interactions":[],"safetyChecks":[]}}`)
 		checkError(t, res, 200, "")
 		got := decode[training.Session](t, res)
@@ -251,21 +254,21 @@ func TestSessionLifecycle(t *testing.T) {
 	})
 	t.Run("HistoryAndAnalytics", func(t *testing.T) {
 		newSession(t, s, alice, "hvac-refrigerant-gauges", "ar") // still running
-		res := call(t, s, alice, "GET", "/api/users/"+alice+"/xr-sessions?limit=2", "")
+		res := call(t, s, alice, "GET", "/api/users/"+idOf(t, s, alice)+"/xr-sessions?limit=2", "")
 		checkError(t, res, 200, "")
 		list := decode[[]training.SessionSummary](t, res)
 		if res.header.Get("X-Total-Count") != "3" || len(list) != 2 || list[0].ID == x.ID {
 			t.Fatalf("page = %+v, total %s", list, res.header.Get("X-Total-Count"))
 		}
-		all := decode[[]training.SessionSummary](t, call(t, s, alice, "GET", "/api/users/"+alice+"/xr-sessions", ""))
+		all := decode[[]training.SessionSummary](t, call(t, s, alice, "GET", "/api/users/"+idOf(t, s, alice)+"/xr-sessions", ""))
 		if len(all) != 3 || all[2].ID != x.ID || all[2].ModuleTitle == "" || all[2].SafetyScore == nil || all[2].EndedAt == nil {
 			t.Fatalf("all = %+v", all)
 		}
-		if rest := decode[[]training.SessionSummary](t, call(t, s, alice, "GET", "/api/users/"+alice+"/xr-sessions?offset=2", "")); len(rest) != 1 || rest[0].ID != x.ID {
+		if rest := decode[[]training.SessionSummary](t, call(t, s, alice, "GET", "/api/users/"+idOf(t, s, alice)+"/xr-sessions?offset=2", "")); len(rest) != 1 || rest[0].ID != x.ID {
 			t.Fatalf("offset 2 = %+v", rest)
 		}
 
-		a := decode[training.Analytics](t, call(t, s, alice, "GET", "/api/users/"+alice+"/xr-analytics", ""))
+		a := decode[training.Analytics](t, call(t, s, alice, "GET", "/api/users/"+idOf(t, s, alice)+"/xr-analytics", ""))
 		if a.TotalSessions != 2 || a.TotalDuration != 1200-int64(sessionClock)+1 || a.AverageSafetyScore != 85 || a.CompletedModules != 1 || len(a.TradeProgress) != len(catalog.Trades()) {
 			t.Fatalf("analytics = %+v", a)
 		}
@@ -274,7 +277,7 @@ func TestSessionLifecycle(t *testing.T) {
 				t.Fatalf("electrical progress = %+v", tp)
 			}
 		}
-		empty := decode[training.Analytics](t, call(t, s, bob, "GET", "/api/users/"+bob+"/xr-analytics", ""))
+		empty := decode[training.Analytics](t, call(t, s, bob, "GET", "/api/users/"+idOf(t, s, bob)+"/xr-analytics", ""))
 		if empty.TotalSessions != 0 || empty.CompletedModules != 0 || empty.AverageSafetyScore != 0 {
 			t.Fatalf("bob's analytics = %+v", empty)
 		}
@@ -285,12 +288,12 @@ func TestSessionLifecycle(t *testing.T) {
 			status     int
 			want       string
 		}{
-			{"OtherLearnersHistory", "/api/users/" + bob + "/xr-sessions", 403, "only read your own"},
-			{"OtherLearnersAnalytics", "/api/users/" + bob + "/xr-analytics", 403, "only read your own"},
-			{"LimitZero", "/api/users/" + alice + "/xr-sessions?limit=0", 400, "limit must be an integer from 1 to 100"},
-			{"LimitTooBig", "/api/users/" + alice + "/xr-sessions?limit=101", 400, "limit"},
-			{"LimitNotNumber", "/api/users/" + alice + "/xr-sessions?limit=ten", 400, "limit"},
-			{"OffsetNegative", "/api/users/" + alice + "/xr-sessions?offset=-1", 400, "offset"},
+			{"OtherLearnersHistory", "/api/users/" + idOf(t, s, bob) + "/xr-sessions", 403, "only read your own"},
+			{"OtherLearnersAnalytics", "/api/users/" + idOf(t, s, bob) + "/xr-analytics", 403, "only read your own"},
+			{"LimitZero", "/api/users/" + idOf(t, s, alice) + "/xr-sessions?limit=0", 400, "limit must be an integer from 1 to 100"},
+			{"LimitTooBig", "/api/users/" + idOf(t, s, alice) + "/xr-sessions?limit=101", 400, "limit"},
+			{"LimitNotNumber", "/api/users/" + idOf(t, s, alice) + "/xr-sessions?limit=ten", 400, "limit"},
+			{"OffsetNegative", "/api/users/" + idOf(t, s, alice) + "/xr-sessions?offset=-1", 400, "offset"},
 			{"AlertsLimit", "/api/safety-alerts?limit=500", 400, "limit must be an integer from 1 to 200"},
 		}
 		for _, tt := range tests {
@@ -364,7 +367,7 @@ func TestSessionsSurviveRestart(t *testing.T) {
 	st2 := open()
 	defer st2.Close()
 	s2 := MustOpenXRServer(t, st2)
-	list := decode[[]training.SessionSummary](t, call(t, s2, alice, "GET", "/api/users/"+alice+"/xr-sessions", ""))
+	list := decode[[]training.SessionSummary](t, call(t, s2, alice, "GET", "/api/users/"+idOf(t, s2, alice)+"/xr-sessions", ""))
 	if len(list) != 1 || list[0].ID != x.ID {
 		t.Fatalf("after restart: %+v", list)
 	}
