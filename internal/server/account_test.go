@@ -65,8 +65,8 @@ func TestAccountLifecycle(t *testing.T) {
 
 	t.Run("ErrSignUpBadFields", func(t *testing.T) {
 		for body, want := range map[string]string{
-			`{"email":"nope","password":"long enough pw","displayName":"Ann"}`:         "email must be an email address",
-			`{"email":"ann@example.test","password":"short","displayName":"Ann"}`:      "password must be at least 8 characters",
+			`{"email":"nope","password":"long enough pw","displayName":"Ann"}`:          "email must be an email address",
+			`{"email":"ann@example.test","password":"short","displayName":"Ann"}`:       "password must be at least 8 characters",
 			`{"email":"ann@example.test","password":"password123","displayName":"Ann"}`: "password is one of the most commonly used",
 			`{"email":"ann@example.test","password":"long enough pw","displayName":""}`: "displayName must be 1 to 80",
 		} {

@@ -242,7 +242,6 @@ func withFreshSession(t *testing.T, s *Server, req *http.Request, who string) *h
 	return req
 }
 
-
 // resignIn gives who a new session in place of one that was ended.
 func resignIn(t *testing.T, s *Server, who string) {
 	t.Helper()
