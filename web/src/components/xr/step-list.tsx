@@ -73,7 +73,7 @@ export function StepList({ scene, status, currentStepId, active, readyInMs = 0, 
                     size="sm"
                     aria-disabled={readyInMs > 0 || undefined}
                     aria-describedby={readyInMs > 0 ? `xr-step-wait-${step.id}` : undefined}
-                    className={cn(readyInMs > 0 && 'opacity-50')}
+                    className={cn(readyInMs > 0 && 'cursor-not-allowed')}
                     onClick={() => {
                       if (readyInMs <= 0) onDo(step.target)
                     }}
