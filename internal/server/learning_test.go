@@ -239,7 +239,7 @@ type recommendationSet struct {
 	Recommendations learning.Recommendations       `json:"recommendations"`
 }
 
-// insertCompletedSession records an ended XR session by SQL, as whichever
+// insertCompletedSession records an ended, verified XR session by SQL, as whichever
 // endpoint records sessions would.
 func insertCompletedSession(tb testing.TB, s *Server, id, learner, module string, ended time.Time, score float64, outcome string) {
 	tb.Helper()
@@ -249,8 +249,8 @@ func insertCompletedSession(tb testing.TB, s *Server, id, learner, module string
 	}
 	_, err := s.store.DB().ExecContext(context.Background(), `
 		INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, duration,
-			completion_status, safety_score, interaction_data, updated_at)
-		VALUES ($1, $2, $3, 'desktop', $4, $5, 1800, 'completed', $6, $7, $5)`,
+			completion_status, safety_score, interaction_data, updated_at, verified)
+		VALUES ($1, $2, $3, 'desktop', $4, $5, 1800, 'completed', $6, $7, $5, TRUE)`,
 		id, learnerID, module, ended.Add(-30*time.Minute).UTC(), ended.UTC(), score, `{"completionStatus":"`+outcome+`"}`)
 	if err != nil {
 		tb.Fatalf("insert session %s: %v", id, err)

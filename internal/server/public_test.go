@@ -56,8 +56,8 @@ func TestDashboardStatsEndpoint(t *testing.T) {
 		for i, sc := range []float64{92.4, 70} {
 			started := storetest.FixedNow.Add(-time.Duration(i+1) * time.Hour)
 			if _, err := s.store.DB().ExecContext(context.Background(), `
-				INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, completion_status, safety_score, updated_at)
-				VALUES ($1, $2, 'electrical-loto', 'vr', $3, $3, 'completed', $4, $3)`, "s"+string(rune('1'+i)), id, started, sc); err != nil {
+				INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, completion_status, safety_score, updated_at, verified)
+				VALUES ($1, $2, 'electrical-loto', 'vr', $3, $3, 'completed', $4, $3, TRUE)`, "s"+string(rune('1'+i)), id, started, sc); err != nil {
 				t.Fatal(err)
 			}
 		}

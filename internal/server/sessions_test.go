@@ -141,20 +141,24 @@ func TestCreateSession(t *testing.T) {
 	}
 }
 
-// passingInteractions performs every step of scene in order.
-func passingInteractions(scene training.Scene) string {
+// passingInteractions performs every step of scene in order, each half a
+// second over its minimum duration, and returns them with the sessionTime
+// of the last.
+func passingInteractions(scene training.Scene) (string, time.Duration) {
 	var b strings.Builder
+	var at int64
 	for i, st := range scene.Steps {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		fmt.Fprintf(&b, `{"action":%q,"objectId":%q,"stepId":%q,"sessionTime":%d,"seq":%d,"hand":"right"}`, st.Action, st.Target, st.ID, 1000*(i+1), i)
+		at += st.MinDurationMs + 500
+		fmt.Fprintf(&b, `{"action":%q,"objectId":%q,"stepId":%q,"sessionTime":%d,"seq":%d,"hand":"right"}`, st.Action, st.Target, st.ID, at, i)
 	}
-	return b.String()
+	return b.String(), time.Duration(at) * time.Millisecond
 }
 
 func TestSessionLifecycle(t *testing.T) {
-	s := MustOpenXRServer(t, storetest.OpenSQLite(t))
+	s, clock := MustOpenClockedXRServer(t, storetest.OpenSQLite(t))
 	x := newSession(t, s, alice, "electrical-lockout-tagout", "desktop")
 	path := "/api/xr-sessions/" + x.ID
 	scene := training.SceneForModule("electrical-lockout-tagout", "electrical")
@@ -196,8 +200,10 @@ func TestSessionLifecycle(t *testing.T) {
 		checkError(t, call(t, s, alice, "PATCH", path, `{"userId":"`+bob+`","duration":1}`), 403, "userId")
 	})
 	t.Run("PeriodicUpdate", func(t *testing.T) {
+		ins, took := passingInteractions(scene)
+		clock.advance(took) // the learner took that long
 		body := `{"position":{"x":0.5,"y":1.6,"z":-1},"rotation":{"x":0,"y":0,"z":0,"w":1},"duration":30,
-			"interactionData":{"interactions":[` + passingInteractions(scene) + `],"safetyChecks":[{"id":"lock-applied","status":"passed"}]}}`
+			"interactionData":{"interactions":[` + ins + `],"safetyChecks":[{"id":"lock-applied","status":"passed"}]}}`
 		res := call(t, s, alice, "PATCH", path, body)
 		checkError(t, res, 200, "")
 		got := decode[training.Session](t, res)
@@ -225,7 +231,8 @@ func TestSessionLifecycle(t *testing.T) {
 		checkError(t, res, 200, "")
 		got := decode[training.Session](t, res)
 		if got.CompletionStatus != "completed" || got.EndedAt == nil || got.Duration != 600 || got.SafetyScore == nil ||
-			*got.SafetyScore != 100 || got.InteractionData.CompletionStatus != "passed" || len(got.InteractionData.SafetyChecks) != len(scene.SafetyChecks) {
+			*got.SafetyScore != 100 || got.InteractionData.CompletionStatus != "passed" || len(got.InteractionData.SafetyChecks) != len(scene.SafetyChecks) ||
+			!got.Verified || len(got.VerificationIssues) != 0 {
 			t.Fatalf("ended: %+v", got)
 		}
 	})
@@ -235,19 +242,23 @@ func TestSessionLifecycle(t *testing.T) {
 	})
 	t.Run("SkippedSafetyCheckLowersScore", func(t *testing.T) {
 		y := newSession(t, s, alice, "electrical-lockout-tagout", "vr")
-		// The lock is skipped: every step but apply-lock is done.
+		// The lock is skipped: every step but apply-lock is done, at a
+		// learner's pace.
 		var ins []string
-		for i, st := range scene.Steps {
+		var at int64
+		for _, st := range scene.Steps {
 			action := st.Action
 			if st.ID == "apply-lock" {
 				action = training.ActionSkip
 			}
-			ins = append(ins, fmt.Sprintf(`{"action":%q,"objectId":%q,"stepId":%q,"sessionTime":%d}`, action, st.Target, st.ID, 1000*(i+1)))
+			at += st.MinDurationMs + 500
+			ins = append(ins, fmt.Sprintf(`{"action":%q,"objectId":%q,"stepId":%q,"sessionTime":%d}`, action, st.Target, st.ID, at))
 		}
+		clock.advance(time.Duration(at) * time.Millisecond)
 		res := call(t, s, alice, "PATCH", "/api/xr-sessions/"+y.ID, `{"endedAt":"`+ts(storetest.FixedNow)+`","completionStatus":"completed",
 			"interactionData":{"interactions":[`+strings.Join(ins, ",")+`]}}`)
 		got := decode[training.Session](t, res)
-		if got.SafetyScore == nil || *got.SafetyScore != 70 || got.InteractionData.CompletionStatus != "failed" || got.Duration != 600-int64(sessionClock) {
+		if got.SafetyScore == nil || *got.SafetyScore != 70 || got.InteractionData.CompletionStatus != "failed" || got.Duration != 600-int64(sessionClock) || !got.Verified {
 			t.Fatalf("score %v outcome %s duration %d; want 70 (lock weight 3 of 10), failed, endedAt - startedAt",
 				got.SafetyScore, got.InteractionData.CompletionStatus, got.Duration)
 		}
