@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/time/rate"
@@ -30,7 +32,15 @@ type Server struct {
 	ingest        *twin.Ingester  // the one path sensor readings take to the store
 	fleet         *fieldbus.Fleet // simulated devices behind the twins
 	exchangeLimit *rate.Limiter   // protocol exchanges open sockets and start devices
+
+	trustedProxies []netip.Prefix // peers whose X-Forwarded-For and -Proto are believed
+	bodyTimeout    time.Duration  // how long a request body may take to arrive
 }
+
+// DefaultBodyTimeout is how long a request body may take to arrive. The
+// API's bodies are small JSON documents (1 MiB at most): ten seconds is
+// ample for a slow link and short for a client dribbling bytes.
+const DefaultBodyTimeout = 10 * time.Second
 
 // Protocol exchanges allowed across all callers: a learner clicks Test
 // Protocol now and then; a script hammering it would start devices and
@@ -52,6 +62,13 @@ type Config struct {
 	// Fleet runs the twins' simulated devices; nil means one without an
 	// MQTT broker (MQTT exchanges then fail).
 	Fleet *fieldbus.Fleet
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Forwarded-Proto headers tell the client's address and scheme; a
+	// header from any other peer is ignored. Empty trusts none.
+	TrustedProxies []netip.Prefix
+	// BodyTimeout bounds the time a request body may take to arrive; zero
+	// means DefaultBodyTimeout.
+	BodyTimeout time.Duration
 }
 
 // New returns a server on st with its routes in place.
@@ -69,6 +86,12 @@ func New(st *store.Store, cfg Config) *Server {
 		fleet:   cfg.Fleet,
 
 		exchangeLimit: rate.NewLimiter(exchangesPerSecond, exchangeBurst),
+
+		trustedProxies: cfg.TrustedProxies,
+		bodyTimeout:    cfg.BodyTimeout,
+	}
+	if s.bodyTimeout <= 0 {
+		s.bodyTimeout = DefaultBodyTimeout
 	}
 	if s.ingest == nil {
 		s.ingest = twin.NewIngester(st.RecordSensorData)
