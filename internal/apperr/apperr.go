@@ -13,6 +13,7 @@ const (
 	EINVALID   = "invalid"    // 400: the request is wrong; the message says how
 	EFORBIDDEN = "forbidden"  // 403
 	ENOTFOUND  = "not_found"  // 404
+	ETIMEOUT   = "timeout"    // 408: the request body did not arrive in time
 	ECONFLICT  = "conflict"   // 409
 	ETOOLARGE  = "too_large"  // 413
 	ERATELIMIT = "rate_limit" // 429
