@@ -7,10 +7,10 @@ import (
 	"strings"
 )
 
-// The Content-Security-Policy of every answer, in two parts: the style
-// source and the WebSocket source depend on the answer (see csp). Each source
-// is there because the app needs it, as the whole browser suite found by
-// failing on any violation (e2e/support/test.ts):
+// The Content-Security-Policy of every answer; its style source and its
+// WebSocket source depend on the answer (see csp). Each source is there
+// because the app needs it, as the whole browser suite found by failing on
+// any violation (e2e/support/test.ts):
 //
 //   - default-src 'self': everything the app loads (scripts, styles, images,
 //     media, fonts, manifests, workers) comes from its own origin; no other
@@ -40,7 +40,7 @@ const permissionsPolicy = "camera=(self), microphone=(self), xr-spatial-tracking
 	"accelerometer=(), gyroscope=(), magnetometer=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), " +
 	"midi=(), display-capture=(), idle-detection=(), browsing-topics=()"
 
-// hsts asks for HTTPS for one year, the figure browsers' preload lists ask for. No
+// hsts asks browsers to come back over HTTPS only, for a year. No
 // includeSubDomains: the deployment does not own its sibling hosts.
 const hsts = "max-age=31536000"
 
