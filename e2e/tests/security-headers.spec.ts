@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { expect, test } from '../support/test'
 
 // The headers every answer carries (internal/server/headers.go); plain
@@ -73,4 +76,13 @@ test('the app refuses to be framed, and the suite notices a refusal', async ({ p
     document.body.append(frame)
   })
   await expect.poll(() => policy.violations.some((v) => v.includes('frame-ancestors'))).toBe(true)
+})
+
+test('every spec runs under the policy watch of support/test.ts', () => {
+  const dir = dirname(fileURLToPath(import.meta.url))
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.spec.ts'))) {
+    const source = readFileSync(join(dir, file), 'utf8')
+    expect(source, `${file} imports @playwright/test itself`).not.toMatch(/from '@playwright\/test'/)
+    expect(source, `${file} does not import support/test`).toMatch(/from '\.\.\/support\/test'/)
+  }
 })
