@@ -33,6 +33,12 @@ export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
+  html: {
+    // Vite puts this on the page's tags and on <meta property="csp-nonce">;
+    // the server replaces it with a fresh nonce in every answer of the page
+    // (internal/server/app.go), the one its Content-Security-Policy admits.
+    cspNonce: 'JOURNEYMAN_CSP_NONCE',
+  },
   build: {
     outDir: 'dist',
     // The Makefile re-creates dist/.gitkeep after each build.

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"os"
 	"os/signal"
 	"syscall"
@@ -51,6 +53,11 @@ type config struct {
 	mqttListenSet bool
 	// mqttGroup names the shared subscription of one deployment's processes.
 	mqttGroup string
+	// tlsCert and tlsKey are PEM files for native HTTPS; both or neither.
+	tlsCert, tlsKey string
+	// trustedProxies are the reverse proxies whose X-Forwarded-* headers
+	// are believed.
+	trustedProxies []netip.Prefix
 }
 
 // defaultMQTTListen is the embedded broker's address. Not 1883: that is
@@ -65,7 +72,17 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.mqttURL, "mqtt", getenv("JOURNEYMAN_MQTT_URL"), "external MQTT broker for equipment telemetry, e.g. tcp://127.0.0.1:1883 (env JOURNEYMAN_MQTT_URL); empty runs the embedded broker")
 	fs.StringVar(&c.mqttListen, "mqtt-listen", envOr(getenv, "JOURNEYMAN_MQTT_LISTEN", defaultMQTTListen), "address of the embedded MQTT broker when -mqtt is empty (env JOURNEYMAN_MQTT_LISTEN)")
 	fs.StringVar(&c.mqttGroup, "mqtt-group", envOr(getenv, "JOURNEYMAN_MQTT_GROUP", telemetry.DefaultGroup), "shared-subscription group: the processes of one deployment share it, so each reading is stored once (env JOURNEYMAN_MQTT_GROUP)")
+	fs.StringVar(&c.tlsCert, "tls-cert", getenv("JOURNEYMAN_TLS_CERT"), "PEM certificate (chain) file: serve HTTPS natively, with -tls-key (env JOURNEYMAN_TLS_CERT)")
+	fs.StringVar(&c.tlsKey, "tls-key", getenv("JOURNEYMAN_TLS_KEY"), "PEM private key file of -tls-cert (env JOURNEYMAN_TLS_KEY)")
+	proxies := fs.String("trusted-proxies", getenv("JOURNEYMAN_TRUSTED_PROXIES"), "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty trusts none (env JOURNEYMAN_TRUSTED_PROXIES)")
 	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if (c.tlsCert == "") != (c.tlsKey == "") {
+		return c, errors.New("-tls-cert and -tls-key go together: give both files to serve HTTPS, or neither to serve plain HTTP")
+	}
+	var err error
+	if c.trustedProxies, err = server.ParseTrustedProxies(*proxies); err != nil {
 		return c, err
 	}
 	if err := telemetry.ValidGroup(c.mqttGroup); err != nil {
@@ -91,10 +108,40 @@ func envOr(getenv func(string) string, key, fallback string) string {
 // shutdownGrace is how long in-flight requests may take after a signal.
 const shutdownGrace = 10 * time.Second
 
+// The HTTP server's own timeouts. A request's headers must arrive within
+// readHeaderTimeout and an idle keep-alive connection is closed after
+// idleTimeout. A body's time is bounded by the server package
+// (server.DefaultBodyTimeout, answered with 408), so no ReadTimeout here. No
+// WriteTimeout: a WebSocket keeps the write deadline of the request that
+// opened it, so one would cut every realtime connection.
+const (
+	readHeaderTimeout = 10 * time.Second
+	idleTimeout       = 2 * time.Minute
+)
+
+func newHTTPServer(h http.Handler, tlsConfig *tls.Config) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		TLSConfig:         tlsConfig,
+		ReadHeaderTimeout: readHeaderTimeout,
+		IdleTimeout:       idleTimeout,
+	}
+}
+
 func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
 	cfg, err := parseConfig(args, getenv)
 	if err != nil {
 		return err
+	}
+	var tlsConfig *tls.Config
+	if cfg.tlsCert != "" {
+		// Loaded before anything starts, so a wrong path or a key that does
+		// not match fails the start with a message saying which.
+		cert, err := tls.LoadX509KeyPair(cfg.tlsCert, cfg.tlsKey)
+		if err != nil {
+			return fmt.Errorf("TLS certificate %s and key %s: %w", cfg.tlsCert, cfg.tlsKey, err)
+		}
+		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}}
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, nil))
 	// Libraries that write through the standard log package (the OPC UA
@@ -149,7 +196,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	defer fleet.Close()
 	log.Info("equipment telemetry", "mqtt", brokerURL, "topic", telemetry.SharedFilter(cfg.mqttGroup), "embedded", cfg.mqttURL == "")
 
-	srv, err := server.New(st, server.Config{Logger: log, App: web.App(), Ingest: ingest, Fleet: fleet})
+	srv, err := server.New(st, server.Config{Logger: log, App: web.App(), Ingest: ingest, Fleet: fleet, TrustedProxies: cfg.trustedProxies})
 	if err != nil {
 		return err
 	}
@@ -160,15 +207,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err != nil {
 		return err
 	}
-	httpServer := &http.Server{
-		Handler:           srv,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
+	httpServer := newHTTPServer(srv, tlsConfig)
+	scheme := "http"
+	if tlsConfig != nil {
+		scheme = "https"
 	}
-	log.Info("listening", "url", "http://"+ln.Addr().String(), "database", string(st.Dialect()))
+	log.Info("listening", "url", scheme+"://"+ln.Addr().String(), "database", string(st.Dialect()), "trusted_proxies", len(cfg.trustedProxies))
 
 	served := make(chan error, 1)
-	go func() { served <- httpServer.Serve(ln) }()
+	go func() {
+		if tlsConfig != nil {
+			served <- httpServer.ServeTLS(ln, "", "") // the certificate is in TLSConfig
+			return
+		}
+		served <- httpServer.Serve(ln)
+	}()
 	select {
 	case err := <-served:
 		return err

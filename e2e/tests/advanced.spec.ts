@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/test'
 
 // Seed 001 §2: /advanced shows the analytics, digital twin, personalization,
 // voice and welding features as tabs, each the feature's own component,

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page, type Request } from '@playwright/test'
+import { expect, test, type Page, type Request } from '../support/test'
 
 // Seed 001 §2/§7/§9 on the real server: the polling is proven with
 // Playwright's clock (timers of the page run only when the test says so),

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/test'
 import { startFreshServer, type FreshServer } from '../support/fresh-server'
 
 // The route table of spec 000 §2, each with the h1 its page shows.

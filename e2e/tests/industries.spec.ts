@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '../support/test'
 
 // /industries/{industry} and /training/{category}: pages the spec links to
 // but does not show, built from the catalog (GET /api/training-modules and

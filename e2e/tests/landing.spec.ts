@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/test'
 import { startFreshServer, type FreshServer } from '../support/fresh-server'
 
 // The original landing page, /original (spec 000 §2–§5, §8, §9).

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/test'
 import { startFreshServer } from '../support/fresh-server'
 
 // Seed 001 §2, §3, §9 on the real server. The 2 s ticks run under

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/test'
 
 // Seed 001 §2, §4 on the real server: only available Unity modules launch,
 // into our own WebXR scene player with a real catalog module; only live

@@ -1,4 +1,4 @@
-import { expect as baseExpect, test as base, type Page, type Request } from '@playwright/test'
+import { expect as baseExpect, test as base, type Page, type Request } from '../support/test'
 import AxeBuilder from '@axe-core/playwright'
 import { startFreshServer, type FreshServer } from '../support/fresh-server'
 import { installWebXREmulator, pressSelect, selectWithController, xrRemote, xrSessionActive } from '../support/webxr'

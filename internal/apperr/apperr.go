@@ -14,6 +14,7 @@ const (
 	EUNAUTHORIZED = "unauthorized" // 401: no identity, or not signed in
 	EFORBIDDEN    = "forbidden"    // 403
 	ENOTFOUND     = "not_found"    // 404
+	ETIMEOUT      = "timeout"      // 408: the request body did not arrive in time
 	ECONFLICT     = "conflict"     // 409
 	ETOOLARGE     = "too_large"    // 413
 	ERATELIMIT    = "rate_limit"   // 429

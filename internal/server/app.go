@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"io/fs"
 	"net/http"
 	"path"
@@ -16,7 +17,8 @@ func (s *Server) appHandler() http.Handler {
 	if s.app == nil {
 		return http.HandlerFunc(notBuilt)
 	}
-	if _, err := fs.Stat(s.app, "index.html"); err != nil {
+	index, err := fs.ReadFile(s.app, "index.html")
+	if err != nil {
 		return http.HandlerFunc(notBuilt)
 	}
 	files := http.FileServerFS(s.app)
@@ -44,8 +46,23 @@ func (s *Server) appHandler() http.Handler {
 		}
 		w.Header().Set("Cache-Control", "no-cache")
 		s.guestCookie(w, r) // before the page's first API calls race to mint one each
-		http.ServeFileFS(w, r, s.app, "index.html")
+		s.servePage(w, r, index)
 	}))
+}
+
+// cspNoncePlaceholder is what Vite writes where the page's CSP nonce goes
+// (html.cspNonce in web/vite.config.ts).
+var cspNoncePlaceholder = []byte("JOURNEYMAN_CSP_NONCE")
+
+// servePage answers with the app's page and a fresh style nonce, in its
+// Content-Security-Policy and in the page. Each answer has its own nonce, so
+// the page has no validators: a 304 would revive an old page, whose nonce
+// no longer matches the new policy.
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request, index []byte) {
+	nonce := newNonce()
+	w.Header().Set("Content-Security-Policy", csp(r.Host, s.isHTTPS(r), nonce))
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(bytes.ReplaceAll(index, cspNoncePlaceholder, []byte(nonce)))
 }
 
 func notBuilt(w http.ResponseWriter, r *http.Request) {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"strings"
 
 	"journeyman/internal/apperr"
@@ -39,6 +40,8 @@ func jsonError(err error) error {
 	var typ *json.UnmarshalTypeError
 	var tooBig *http.MaxBytesError
 	switch {
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return apperr.Errorf(apperr.ETIMEOUT, "the request body did not arrive in time; send it whole, promptly")
 	case errors.Is(err, io.EOF):
 		return apperr.Invalid("request body is empty; send a JSON object")
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -97,6 +100,7 @@ var statusOf = map[string]int{
 	apperr.EUNAUTHORIZED: http.StatusUnauthorized,
 	apperr.EFORBIDDEN:    http.StatusForbidden,
 	apperr.ENOTFOUND:     http.StatusNotFound,
+	apperr.ETIMEOUT:      http.StatusRequestTimeout,
 	apperr.ECONFLICT:     http.StatusConflict,
 	apperr.ETOOLARGE:     http.StatusRequestEntityTooLarge,
 	apperr.ERATELIMIT:    http.StatusTooManyRequests,
@@ -104,9 +108,19 @@ var statusOf = map[string]int{
 }
 
 // writeError answers with err's status and message; internal errors are
-// logged with the request id and shown only as "internal error".
+// logged with the request id and shown only as "internal error". A request
+// whose client went away fails however the handler was interrupted (a
+// canceled query, a body cut short); that is no fault of ours, so it is
+// answered 499 for the request log and nobody, and not logged as an error.
+// A body that missed its deadline also cancels the request, but that client
+// is still there to read its 408.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	code := apperr.Code(err)
+	if code != apperr.ETIMEOUT && clientGone(r) {
+		s.log.InfoContext(r.Context(), "client closed request", "request_id", requestID(r), "method", r.Method, "path", r.URL.Path, "err", err)
+		w.WriteHeader(StatusClientClosedRequest)
+		return
+	}
 	if code == apperr.EINTERNAL {
 		s.log.ErrorContext(r.Context(), "internal error", "request_id", requestID(r), "method", r.Method, "path", r.URL.Path, "err", err)
 	}

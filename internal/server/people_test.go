@@ -108,3 +108,13 @@ func mustOrg(tb testing.TB, s *Server, name string) string {
 	testOrgs.Store(key, id)
 	return id
 }
+
+// mustNew is New for tests.
+func mustNew(tb testing.TB, st *store.Store, cfg Config) *Server {
+	tb.Helper()
+	s, err := New(st, cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}

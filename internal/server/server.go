@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"time"
 
 	"github.com/alexedwards/scs/v2"
 	"github.com/prometheus/client_golang/prometheus"
@@ -31,16 +32,23 @@ type Server struct {
 	starts  startLimiter  // XR session starts per learner
 	handler http.Handler
 
-	sessions       *scs.SessionManager   // signed-in accounts' sessions
-	guests         *identity.GuestTokens // guest tokens under the deployment's key
-	knownGuests    idSet                 // guests known to be stored
-	trustedProxies []netip.Prefix
-	limits         *limits
+	sessions    *scs.SessionManager   // signed-in accounts' sessions
+	guests      *identity.GuestTokens // guest tokens under the deployment's key
+	knownGuests idSet                 // guests known to be stored
+	limits      *limits
 
 	ingest        *twin.Ingester  // the one path sensor readings take to the store
 	fleet         *fieldbus.Fleet // simulated devices behind the twins
 	exchangeLimit *rate.Limiter   // protocol exchanges open sockets and start devices
+
+	trustedProxies []netip.Prefix // peers whose X-Forwarded-For and -Proto are believed
+	bodyTimeout    time.Duration  // how long a request body may take to arrive
 }
+
+// DefaultBodyTimeout is how long a request body may take to arrive. The
+// API's bodies are small JSON documents (1 MiB at most): ten seconds is
+// ample for a slow link and short for a client dribbling bytes.
+const DefaultBodyTimeout = 10 * time.Second
 
 // Protocol exchanges allowed across all callers: a learner clicks Test
 // Protocol now and then; a script hammering it would start devices and
@@ -62,9 +70,13 @@ type Config struct {
 	// Fleet runs the twins' simulated devices; nil means one without an
 	// MQTT broker (MQTT exchanges then fail).
 	Fleet *fieldbus.Fleet
-	// TrustedProxies are the addresses of reverse proxies whose
-	// X-Forwarded-For and X-Forwarded-Proto headers are believed.
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Forwarded-Proto headers tell the client's address and scheme; a
+	// header from any other peer is ignored. Empty trusts none.
 	TrustedProxies []netip.Prefix
+	// BodyTimeout bounds the time a request body may take to arrive; zero
+	// means DefaultBodyTimeout.
+	BodyTimeout time.Duration
 }
 
 // New returns a server on st with its routes in place.
@@ -85,12 +97,17 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 		ingest:  cfg.Ingest,
 		fleet:   cfg.Fleet,
 
-		sessions:       newSessionManager(st),
-		guests:         identity.NewGuestTokens(key),
-		trustedProxies: cfg.TrustedProxies,
-		limits:         newLimits(),
+		sessions: newSessionManager(st),
+		guests:   identity.NewGuestTokens(key),
+		limits:   newLimits(),
 
 		exchangeLimit: rate.NewLimiter(exchangesPerSecond, exchangeBurst),
+
+		trustedProxies: cfg.TrustedProxies,
+		bodyTimeout:    cfg.BodyTimeout,
+	}
+	if s.bodyTimeout <= 0 {
+		s.bodyTimeout = DefaultBodyTimeout
 	}
 	if s.ingest == nil {
 		s.ingest = twin.NewIngester(st.RecordSensorData)

@@ -18,7 +18,7 @@ import (
 )
 
 var testApp = fstest.MapFS{
-	"index.html":           {Data: []byte("<!doctype html><title>Journeyman XR</title>")},
+	"index.html":           {Data: []byte(`<!doctype html><title>Journeyman XR</title><meta property="csp-nonce" nonce="JOURNEYMAN_CSP_NONCE">`)},
 	"assets/index-abc1.js": {Data: []byte(strings.Repeat("console.log('journeyman');\n", 200))},
 	"favicon.svg":          {Data: []byte("<svg/>")},
 }

@@ -89,9 +89,17 @@ func IsPostgresURL(dsn string) bool {
 
 func openSQLite(path string) (*sql.DB, error) {
 	if path != ":memory:" {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		// The database holds people's names, emails and records: its folder
+		// and files, when we create them, are the owner's alone. SQLite
+		// gives the -wal and -shm files the mode of the database file.
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 			return nil, err
 		}
+		f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE, 0o600)
+		if err != nil {
+			return nil, err
+		}
+		f.Close()
 	}
 	q := url.Values{}
 	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"} {

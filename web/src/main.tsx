@@ -1,3 +1,5 @@
+// First: what the Content-Security-Policy asks of the app.
+import '@/lib/csp'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from '@/app/app'

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react'
 import { Select as SelectPrimitive } from 'radix-ui'
 import { Check, ChevronDown } from 'lucide-react'
+import { cspNonce } from '@/lib/csp'
 import { cn } from '@/lib/utils'
 
 /** A select (Radix). Give SelectTrigger an id for its <Label htmlFor>, or an aria-label. */
@@ -33,7 +34,10 @@ export function SelectContent({ className, children, ...props }: ComponentProps<
         className={cn('z-[100] max-h-80 min-w-[8rem] overflow-hidden rounded-md border border-white/15 bg-slate-900 text-white shadow-xl', className)}
         {...props}
       >
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
+        {/* The viewport writes a <style> element: it needs the page's style nonce. */}
+        <SelectPrimitive.Viewport className="p-1" nonce={cspNonce}>
+          {children}
+        </SelectPrimitive.Viewport>
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
   )
