@@ -4,6 +4,7 @@ import { ChevronDown, Menu, X } from 'lucide-react'
 import { industries, productName, trainingNav } from '@/content/navigation'
 import { Badge } from '@/components/ui/badge'
 import { buttonVariants } from '@/components/ui/button'
+import { AccountNavDesktop, AccountNavMobile } from '@/components/account-nav'
 import { BrandMark } from '@/components/brand-mark'
 import { scrollToId } from '@/lib/scroll'
 import { cn } from '@/lib/utils'
@@ -252,6 +253,7 @@ export function Navigation() {
             <span className="lg:hidden">Demo</span>
             <span className="hidden lg:inline">View Demo</span>
           </Link>
+          <AccountNavDesktop />
           <button
             ref={hamburgerRef}
             type="button"
@@ -272,7 +274,8 @@ export function Navigation() {
         data-testid="mobile-menu"
         className="fixed inset-x-0 bottom-0 top-16 overflow-y-auto overscroll-contain border-t border-white/10 bg-slate-950 px-4 pb-8 pt-2 md:hidden"
       >
-        <ul className="grid gap-1" aria-label="Mobile">
+        <AccountNavMobile onNavigate={() => setMobileOpen(false)} />
+        <ul className="mt-2 grid gap-1" aria-label="Mobile">
           <li>
             <Link href="/" className={cn(linkClass, 'block text-base')} onClick={() => setMobileOpen(false)}>
               Home
