@@ -34,12 +34,12 @@ export function FormField({ label, hint, error, className, name, children }: For
   return (
     <div className={cn('space-y-1.5', className)} data-field={name}>
       <Label htmlFor={id}>{label}</Label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={hintId} className="text-xs text-slate-300">
           {hint}
         </p>
       )}
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {error && (
         <p id={errorId} className="text-sm text-red-300">
           {error}

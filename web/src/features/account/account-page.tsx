@@ -39,7 +39,7 @@ export default function AccountPage() {
 
 function AccountSections({ me }: { me: Me }) {
   return (
-    <div className="mt-8 grid gap-6 lg:grid-cols-2">
+    <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
       <Profile me={me} />
       <Records me={me} />
       <DisplayNameForm me={me} />

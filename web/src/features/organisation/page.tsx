@@ -85,12 +85,12 @@ function Manage({ me }: { me: Me }) {
         </TabsContent>
         {/* Kept mounted while hidden: a new invite link and an import's setup links are shown once, and must survive a look at another tab. */}
         {isAdmin && (
-          <TabsContent value="invites" forceMount>
+          <TabsContent value="invites" forceMount className="data-[state=inactive]:hidden">
             <InvitesTab />
           </TabsContent>
         )}
         {isAdmin && (
-          <TabsContent value="roster" forceMount>
+          <TabsContent value="roster" forceMount className="data-[state=inactive]:hidden">
             <RosterTab />
           </TabsContent>
         )}
