@@ -28,6 +28,12 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
+	run := run
+	if len(os.Args) > 1 && os.Args[1] == "admin" {
+		run = func(ctx context.Context, args []string, getenv func(string) string, _ io.Writer) error {
+			return runAdmin(ctx, args[1:], getenv, os.Stdout)
+		}
+	}
 	if err := run(ctx, os.Args[1:], os.Getenv, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "journeyman:", err)
 		os.Exit(1)
@@ -143,7 +149,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	defer fleet.Close()
 	log.Info("equipment telemetry", "mqtt", brokerURL, "topic", telemetry.SharedFilter(cfg.mqttGroup), "embedded", cfg.mqttURL == "")
 
-	srv := server.New(st, server.Config{Logger: log, App: web.App(), Ingest: ingest, Fleet: fleet})
+	srv, err := server.New(st, server.Config{Logger: log, App: web.App(), Ingest: ingest, Fleet: fleet})
+	if err != nil {
+		return err
+	}
 	// Realtime messages of every process sharing the database reach this
 	// one's clients until the signal context ends.
 	srv.Start(ctx)

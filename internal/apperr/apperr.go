@@ -10,13 +10,14 @@ import (
 
 // Codes, each mapped to one HTTP status by the server.
 const (
-	EINVALID   = "invalid"    // 400: the request is wrong; the message says how
-	EFORBIDDEN = "forbidden"  // 403
-	ENOTFOUND  = "not_found"  // 404
-	ECONFLICT  = "conflict"   // 409
-	ETOOLARGE  = "too_large"  // 413
-	ERATELIMIT = "rate_limit" // 429
-	EINTERNAL  = "internal"   // 500: never shown; logged with the request id
+	EINVALID      = "invalid"      // 400: the request is wrong; the message says how
+	EUNAUTHORIZED = "unauthorized" // 401: no identity, or not signed in
+	EFORBIDDEN    = "forbidden"    // 403
+	ENOTFOUND     = "not_found"    // 404
+	ECONFLICT     = "conflict"     // 409
+	ETOOLARGE     = "too_large"    // 413
+	ERATELIMIT    = "rate_limit"   // 429
+	EINTERNAL     = "internal"     // 500: never shown; logged with the request id
 )
 
 // Error is an error a person can act on.

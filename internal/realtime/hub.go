@@ -47,13 +47,13 @@ type Options struct {
 
 	// OnSafetyAlert stores a client's safety alert and returns the message
 	// to deliver to everyone. Without it the hub delivers the alert as sent.
-	OnSafetyAlert func(ctx context.Context, userID string, a SafetyAlertPayload, sessionID string) (Message, error)
+	OnSafetyAlert func(ctx context.Context, from Peer, a SafetyAlertPayload, sessionID string) (Message, error)
 	// Publish carries a message to every process sharing the database, each
 	// of which calls Deliver. Without it messages are delivered in process.
 	Publish func(ctx context.Context, m Message) error
 	// AuthorizeJoin decides whether userID may join a session's room in a
 	// role. Without it anyone signed in may.
-	AuthorizeJoin func(ctx context.Context, userID, sessionID, role string) error
+	AuthorizeJoin func(ctx context.Context, who Peer, sessionID, role string) error
 
 	Logger *slog.Logger
 	Now    func() time.Time
@@ -124,17 +124,37 @@ func (h *Hub) Close() {
 	wg.Wait()
 }
 
-// Handler returns the /ws handler. identify names the signed-in learner of
-// a request; requests it refuses get 401 before any upgrade.
-func (h *Hub) Handler(identify func(*http.Request) (userID string, ok bool)) http.Handler {
+// Peer is who holds a connection, as the server identified them.
+type Peer struct {
+	UserID string
+	// Channel is the alert channel the peer belongs to (their organisation's,
+	// or the demo channel): safety alerts of a channel reach only its peers.
+	Channel string
+	// Addr is the client's address, for rate limits.
+	Addr string
+	// Release, when set, is called once when the connection ends (or is
+	// never made), so that whoever admitted it can count connections.
+	Release func()
+}
+
+// Handler returns the /ws handler. identify names the caller of a request;
+// a refused request gets the status and message identify returns, before
+// any upgrade.
+func (h *Hub) Handler(identify func(*http.Request) (p Peer, status int, message string)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		userID, ok := identify(r)
-		if !ok {
-			http.Error(w, "sign in to use the realtime channel", http.StatusUnauthorized)
+		peer, status, msg := identify(r)
+		if status != 0 {
+			http.Error(w, msg, status)
 			return
 		}
-		if n := h.count.Add(1); n > int64(h.opts.MaxConnections) {
+		release := func() {
 			h.count.Add(-1)
+			if peer.Release != nil {
+				peer.Release()
+			}
+		}
+		if n := h.count.Add(1); n > int64(h.opts.MaxConnections) {
+			release()
 			w.Header().Set("Retry-After", "5")
 			http.Error(w, "too many realtime connections; try again shortly", http.StatusServiceUnavailable)
 			return
@@ -144,26 +164,27 @@ func (h *Hub) Handler(identify func(*http.Request) (userID string, ok bool)) htt
 			CompressionMode: websocket.CompressionDisabled, // a flate context costs tens of KB per connection
 		})
 		if err != nil {
-			h.count.Add(-1)
+			release()
 			return // Accept has answered (403 for a foreign origin)
 		}
 		conn.SetReadLimit(MaxMessageBytes)
 		c := &client{
 			hub:        h,
 			conn:       conn,
-			userID:     userID,
+			userID:     peer.UserID,
+			peer:       peer,
 			limiter:    rate.NewLimiter(MessagesPerSecond, MessageBurst),
 			violations: rate.NewLimiter(ViolationsPerSecond, MaxRateViolations),
 		}
 		if !h.add(c) {
-			h.count.Add(-1)
+			release()
 			conn.Close(websocket.StatusGoingAway, "server shutting down")
 			return
 		}
 		// The connection is hijacked: reading on a fresh goroutine lets this
 		// one return, freeing its grown stack and the request it holds.
 		go func() {
-			defer h.count.Add(-1)
+			defer release()
 			defer h.remove(c)
 			c.readLoop()
 		}()
@@ -331,6 +352,9 @@ func (h *Hub) Deliver(m Message) {
 	var slow []*client
 	if m.Type == TypeSafetyAlert || m.SessionID == "" {
 		for c := range h.clients {
+			if m.Channel != "" && c.peer.Channel != m.Channel {
+				continue
+			}
 			if !c.enqueue(b) {
 				slow = append(slow, c)
 			}
@@ -394,6 +418,7 @@ type client struct {
 	hub        *Hub
 	conn       *websocket.Conn
 	userID     string
+	peer       Peer
 	limiter    *rate.Limiter
 	violations *rate.Limiter
 
@@ -550,7 +575,7 @@ func (c *client) handle(ctx context.Context, data []byte) error {
 		}
 		if f := c.hub.opts.OnSafetyAlert; f != nil {
 			sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			m, err := f(sctx, c.userID, p, in.SessionID)
+			m, err := f(sctx, c.peer, p, in.SessionID)
 			cancel()
 			if err != nil {
 				return fmt.Errorf("store safety alert: %w", err)
@@ -608,7 +633,7 @@ func (c *client) joinRoom(ctx context.Context, sessionID, role string) error {
 	}
 	if f := c.hub.opts.AuthorizeJoin; f != nil {
 		actx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		err := f(actx, c.userID, sessionID, role)
+		err := f(actx, c.peer, sessionID, role)
 		cancel()
 		if err != nil {
 			return err

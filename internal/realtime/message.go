@@ -55,6 +55,9 @@ type Message struct {
 	SessionID string          `json:"sessionId,omitempty"`
 	UserID    string          `json:"userId,omitempty"`
 	Timestamp time.Time       `json:"timestamp"`
+	// Channel limits a broadcast to the peers of one alert channel; it is
+	// the server's to set (from the stored record) and never sent.
+	Channel string `json:"-"`
 }
 
 // Vec3 is a position in metres.
@@ -176,14 +179,17 @@ func validSessionID(id string) bool {
 type SafetyAlert struct {
 	ID          int64     `json:"id"`
 	UserID      string    `json:"userId"`
-	SessionID   string    `json:"sessionId"` // the room it was raised in; "" when none
+	DisplayName string    `json:"displayName"` // the sender's name as others see it
+	SessionID   string    `json:"sessionId"`   // the room it was raised in; "" when none
 	AlertType   string    `json:"alertType"`
 	Description string    `json:"description"`
 	CreatedAt   time.Time `json:"createdAt"`
+	// Channel is the alert channel it was raised in (see Peer.Channel).
+	Channel string `json:"-"`
 }
 
-// Message returns the safety_alert message that delivers a to everyone.
+// Message returns the safety_alert message that delivers a to its channel.
 func (a SafetyAlert) Message() Message {
 	b, _ := json.Marshal(a) // plain fields always encode
-	return Message{Type: TypeSafetyAlert, Payload: b, SessionID: a.SessionID, UserID: a.UserID, Timestamp: a.CreatedAt}
+	return Message{Type: TypeSafetyAlert, Payload: b, SessionID: a.SessionID, UserID: a.UserID, Timestamp: a.CreatedAt, Channel: a.Channel}
 }

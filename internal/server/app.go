@@ -43,7 +43,7 @@ func (s *Server) appHandler() http.Handler {
 			}
 		}
 		w.Header().Set("Cache-Control", "no-cache")
-		learnerCookie(w, r) // before the page's first API calls race to mint one each
+		s.guestCookie(w, r) // before the page's first API calls race to mint one each
 		http.ServeFileFS(w, r, s.app, "index.html")
 	}))
 }

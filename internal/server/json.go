@@ -93,13 +93,14 @@ type errorBody struct {
 }
 
 var statusOf = map[string]int{
-	apperr.EINVALID:   http.StatusBadRequest,
-	apperr.EFORBIDDEN: http.StatusForbidden,
-	apperr.ENOTFOUND:  http.StatusNotFound,
-	apperr.ECONFLICT:  http.StatusConflict,
-	apperr.ETOOLARGE:  http.StatusRequestEntityTooLarge,
-	apperr.ERATELIMIT: http.StatusTooManyRequests,
-	apperr.EINTERNAL:  http.StatusInternalServerError,
+	apperr.EINVALID:      http.StatusBadRequest,
+	apperr.EUNAUTHORIZED: http.StatusUnauthorized,
+	apperr.EFORBIDDEN:    http.StatusForbidden,
+	apperr.ENOTFOUND:     http.StatusNotFound,
+	apperr.ECONFLICT:     http.StatusConflict,
+	apperr.ETOOLARGE:     http.StatusRequestEntityTooLarge,
+	apperr.ERATELIMIT:    http.StatusTooManyRequests,
+	apperr.EINTERNAL:     http.StatusInternalServerError,
 }
 
 // writeError answers with err's status and message; internal errors are

@@ -49,7 +49,7 @@ func (l *learnerLimiter) allow(learnerID string) bool {
 // limit answers 429 when the caller has used up their writes.
 func (l *learnerLimiter) limit(s *Server, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if !l.allow(learner(r).ID) {
+		if !l.allow(caller(r).ID) {
 			w.Header().Set("Retry-After", "2")
 			s.writeError(w, r, apperr.Errorf(apperr.ERATELIMIT, "too many saves; wait a few seconds and try again"))
 			return

@@ -140,7 +140,7 @@ func readJSONIgnoring(w http.ResponseWriter, r *http.Request, dst any, ignored [
 }
 
 func (s *Server) handleGetLearningPreferences(w http.ResponseWriter, r *http.Request) {
-	p, err := s.store.GetLearningPreferences(r.Context(), learner(r).ID)
+	p, err := s.store.GetLearningPreferences(r.Context(), caller(r).ID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -159,7 +159,7 @@ func (s *Server) handleSaveLearningPreferences(w http.ResponseWriter, r *http.Re
 		s.writeError(w, r, err)
 		return
 	}
-	p, err := s.store.SaveLearningPreferences(r.Context(), learner(r).ID, in)
+	p, err := s.store.SaveLearningPreferences(r.Context(), caller(r).ID, in)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -178,7 +178,7 @@ func (s *Server) handleAddSkillAssessment(w http.ResponseWriter, r *http.Request
 		s.writeError(w, r, err)
 		return
 	}
-	a, err := s.store.AddSkillAssessment(r.Context(), learner(r).ID, in)
+	a, err := s.store.AddSkillAssessment(r.Context(), caller(r).ID, in)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -192,7 +192,7 @@ type skillAssessmentsResponse struct {
 }
 
 func (s *Server) handleListSkillAssessments(w http.ResponseWriter, r *http.Request) {
-	list, err := s.store.ListSkillAssessments(r.Context(), learner(r).ID)
+	list, err := s.store.ListSkillAssessments(r.Context(), caller(r).ID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -219,7 +219,7 @@ func (s *Server) handleGenerateRecommendations(w http.ResponseWriter, r *http.Re
 		s.writeError(w, r, err)
 		return
 	}
-	ctx, id := r.Context(), learner(r).ID
+	ctx, id := r.Context(), caller(r).ID
 	prefs, err := s.store.GetLearningPreferences(ctx, id)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -291,7 +291,7 @@ func latestAssessment(list []store.StoredAssessment, trade string) *learning.Ski
 }
 
 func (s *Server) handleLatestRecommendations(w http.ResponseWriter, r *http.Request) {
-	set, err := s.store.LatestRecommendationSet(r.Context(), learner(r).ID)
+	set, err := s.store.LatestRecommendationSet(r.Context(), caller(r).ID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -316,7 +316,7 @@ type refreshersResponse struct {
 }
 
 func (s *Server) handleRefreshers(w http.ResponseWriter, r *http.Request) {
-	cards, err := s.store.SyncRefreshers(r.Context(), learner(r).ID)
+	cards, err := s.store.SyncRefreshers(r.Context(), caller(r).ID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

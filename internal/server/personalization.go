@@ -61,7 +61,7 @@ func newProfileResponse(p store.SavedProfile) profileResponse {
 }
 
 func (s *Server) handleGetPersonalization(w http.ResponseWriter, r *http.Request) {
-	p, err := s.store.GetPersonalization(r.Context(), learner(r).ID)
+	p, err := s.store.GetPersonalization(r.Context(), caller(r).ID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -80,7 +80,7 @@ func (s *Server) handleSavePersonalization(w http.ResponseWriter, r *http.Reques
 		s.writeError(w, r, err)
 		return
 	}
-	p, err := s.store.SavePersonalization(r.Context(), learner(r).ID, in)
+	p, err := s.store.SavePersonalization(r.Context(), caller(r).ID, in)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

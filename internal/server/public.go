@@ -31,7 +31,7 @@ func (s *Server) handleCreateDemoRequest(w http.ResponseWriter, r *http.Request)
 		s.writeError(w, r, err)
 		return
 	}
-	created, err := s.store.CreateDemoRequest(r.Context(), learner(r).ID, in)
+	created, err := s.store.CreateDemoRequest(r.Context(), caller(r).ID, in)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -42,7 +42,7 @@ func (s *Server) handleCreateDemoRequest(w http.ResponseWriter, r *http.Request)
 // handleListDemoRequests answers GET /api/demo-requests: the caller's own
 // requests, newest first, so the form can say one was already sent.
 func (s *Server) handleListDemoRequests(w http.ResponseWriter, r *http.Request) {
-	list, err := s.store.ListDemoRequests(r.Context(), learner(r).ID)
+	list, err := s.store.ListDemoRequests(r.Context(), caller(r).ID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

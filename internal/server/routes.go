@@ -6,46 +6,125 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"journeyman/internal/identity"
 )
 
-// routes is the one route table. API handlers are registered on their own mux
-// so that an unknown /api path or method gets a JSON answer, never the app.
+// apiRoute is one entry of the route table: who may call it and whose
+// data it touches. A handler never decides access on its own; the table's
+// entries are enforced by authorize and walked by the authorization test.
+type apiRoute struct {
+	pattern string
+	access  identity.Level
+	// scope, when set, checks that the records named in the path are the
+	// caller's to touch; without it the handler touches only the caller's
+	// own records or their organisation's (it reads both from the caller).
+	scope   func(*http.Request, identity.Caller) error
+	handler http.HandlerFunc
+}
+
+// Access levels, named as the table reads.
+const (
+	anyone     = identity.Anyone
+	identified = identity.Identified
+	member     = identity.Member
+	orgMember  = identity.OrgMember
+	staff      = identity.Staff
+	orgAdmin   = identity.OrgAdmin
+)
+
+// apiRoutes is the one route table of the JSON API.
+func (s *Server) apiRoutes() []apiRoute {
+	// One write budget per learner for every learning and personalization
+	// save, and one per address for every write a guest can make.
+	learningWrites := newLearnerLimiter(func() time.Time { return s.store.Now() })
+	writes := func(h http.HandlerFunc) http.HandlerFunc {
+		return s.byAddr(s.limits.writesAddr, "changes from your address", h)
+	}
+	learnerWrite := func(h http.HandlerFunc) http.HandlerFunc { return writes(learningWrites.limit(s, h)) }
+	links := func(h http.HandlerFunc) http.HandlerFunc { return s.byAddr(s.limits.linkAddr, "link look-ups", h) }
+
+	return []apiRoute{
+		// Who am I, and accounts.
+		{"GET /api/me", anyone, nil, s.handleMe},
+		{"POST /api/account/sign-up", anyone, nil, s.byAddr(s.limits.signUpAddr, "sign-ups from your address", s.handleSignUp)},
+		{"POST /api/account/sign-in", anyone, nil, s.handleSignIn},
+		{"POST /api/account/sign-out", anyone, nil, s.handleSignOut},
+		{"PATCH /api/account", member, nil, s.handleUpdateAccount},
+		{"POST /api/account/password", member, nil, s.handleChangePassword},
+		{"POST /api/account/sign-out-everywhere", member, nil, s.handleSignOutEverywhere},
+		{"GET /api/account/password-reset/{token}", anyone, nil, links(s.handleGetPasswordLink)},
+		{"POST /api/account/password-reset", anyone, nil, links(s.handleUsePasswordLink)},
+		{"GET /api/invites/{token}", anyone, nil, links(s.handleGetInvite)},
+		{"POST /api/invites/{token}/accept", member, nil, links(s.handleAcceptInvite)},
+
+		// Organisations and cohorts: always the caller's own organisation.
+		{"GET /api/organisation", orgMember, nil, s.handleGetOrganisation},
+		{"GET /api/organisation/members", staff, nil, s.handleListMembers},
+		{"PATCH /api/organisation/members/{userId}", orgAdmin, nil, s.handleSetMemberRole},
+		{"DELETE /api/organisation/members/{userId}", orgAdmin, nil, s.handleRemoveMember},
+		{"POST /api/organisation/members/{userId}/password-reset", orgAdmin, nil, s.handleMemberPasswordLink},
+		{"GET /api/organisation/invites", orgAdmin, nil, s.handleListInvites},
+		{"POST /api/organisation/invites", orgAdmin, nil, s.handleCreateInvite},
+		{"DELETE /api/organisation/invites/{id}", orgAdmin, nil, s.handleRevokeInvite},
+		{"POST /api/organisation/roster", orgAdmin, nil, s.handleImportRoster},
+		{"GET /api/cohorts", staff, nil, s.handleListCohorts},
+		{"POST /api/cohorts", staff, nil, s.handleCreateCohort},
+		{"GET /api/cohorts/{id}", staff, s.cohortScope, s.handleGetCohort},
+		{"PATCH /api/cohorts/{id}", staff, s.cohortScope, s.handleUpdateCohort},
+		{"POST /api/cohorts/{id}/members", staff, s.cohortScope, s.handleAddCohortMember},
+		{"DELETE /api/cohorts/{id}/members/{userId}", staff, s.cohortScope, s.handleRemoveCohortMember},
+
+		// The public site.
+		{"GET /api/trade-categories", anyone, nil, s.handleListTrades},
+		{"GET /api/training-modules", anyone, nil, s.handleListModules},
+		{"GET /api/analytics/dashboard-stats", anyone, nil, s.handleDashboardStats},
+		{"GET /api/demo-requests", identified, nil, s.handleListDemoRequests},
+		{"POST /api/demo-requests", identified, nil, s.byAddr(s.limits.demoAddr, "demo requests from your address", s.handleCreateDemoRequest)},
+
+		// XR Training Center. A session is updated only by its learner
+		// (checked in the update's transaction, training.Session.Apply).
+		{"POST /api/xr-sessions", identified, nil, writes(s.handleCreateSession)},
+		{"PATCH /api/xr-sessions/{id}", identified, nil, s.handlePatchSession},
+		{"GET /api/users/{userId}/xr-sessions", identified, s.userScope, s.handleListSessions},
+		{"GET /api/users/{userId}/xr-analytics", identified, s.userScope, s.handleAnalytics},
+		{"GET /api/training-modules/{id}/xr-content", anyone, nil, s.handleXRContent},
+		{"GET /api/xr-scenes/{id}", anyone, nil, s.handleScene},
+		// Live sessions and alerts of the caller's channel: their
+		// organisation's, or the demo channel of everyone outside one.
+		{"GET /api/live-sessions", anyone, nil, s.handleLiveSessions},
+		{"GET /api/safety-alerts", anyone, nil, s.handleListAlerts},
+		{"GET /api/voice-modules", anyone, nil, s.handleListVoiceModules},
+
+		// Learning and personalization: the caller's own records.
+		{"GET /api/ai-learning/learning-preferences", identified, nil, s.handleGetLearningPreferences},
+		{"POST /api/ai-learning/learning-preferences", identified, nil, learnerWrite(s.handleSaveLearningPreferences)},
+		{"POST /api/ai-learning/skill-assessment", identified, nil, learnerWrite(s.handleAddSkillAssessment)},
+		{"GET /api/ai-learning/skill-assessments", identified, nil, s.handleListSkillAssessments},
+		{"POST /api/ai-learning/generate-recommendations", identified, nil, learnerWrite(s.handleGenerateRecommendations)},
+		{"GET /api/ai-learning/recommendations", identified, nil, s.handleLatestRecommendations},
+		{"GET /api/ai-learning/refreshers", identified, nil, s.handleRefreshers},
+		{"GET /api/personalization", identified, nil, s.handleGetPersonalization},
+		{"POST /api/personalization/save", identified, nil, learnerWrite(s.handleSavePersonalization)},
+
+		// Digital twins: anyone watches; instructors and admins drive them.
+		{"GET /api/digital-twin/equipment", anyone, nil, s.handleListEquipment},
+		{"GET /api/digital-twin-equipment", anyone, nil, s.handleListEquipment}, // the marketing page's path
+		{"GET /api/digital-twin/equipment-alerts", anyone, nil, s.handleEquipmentAlerts},
+		{"GET /api/digital-twin/equipment/{id}/data-streams", anyone, nil, s.handleDataStreams},
+		{"POST /api/digital-twin/equipment/{id}/sensor-data", staff, nil, s.handleSensorData},
+		{"POST /api/digital-twin/equipment/{id}/simulate-communication", staff, nil, s.handleSimulateCommunication},
+	}
+}
+
+// routes wires the route table, the realtime channel, health, metrics and
+// the app. API handlers are registered on their own mux so that an unknown
+// /api path or method gets a JSON answer, never the app.
 func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	api := http.NewServeMux()
-	api.HandleFunc("GET /api/me", s.handleMe)
-	api.HandleFunc("GET /api/trade-categories", s.handleListTrades)
-	api.HandleFunc("GET /api/training-modules", s.handleListModules)
-	api.HandleFunc("GET /api/analytics/dashboard-stats", s.handleDashboardStats)
-	api.HandleFunc("GET /api/demo-requests", s.handleListDemoRequests)
-	api.HandleFunc("POST /api/demo-requests", s.handleCreateDemoRequest)
-	api.HandleFunc("POST /api/xr-sessions", s.handleCreateSession)
-	api.HandleFunc("PATCH /api/xr-sessions/{id}", s.handlePatchSession)
-	api.HandleFunc("GET /api/users/{userId}/xr-sessions", s.handleListSessions)
-	api.HandleFunc("GET /api/users/{userId}/xr-analytics", s.handleAnalytics)
-	api.HandleFunc("GET /api/training-modules/{id}/xr-content", s.handleXRContent)
-	api.HandleFunc("GET /api/xr-scenes/{id}", s.handleScene)
-	api.HandleFunc("GET /api/live-sessions", s.handleLiveSessions)
-	api.HandleFunc("GET /api/safety-alerts", s.handleListAlerts)
-	api.HandleFunc("GET /api/voice-modules", s.handleListVoiceModules)
-
-	// One write budget per learner for every learning and personalization save.
-	learningWrites := newLearnerLimiter(func() time.Time { return s.store.Now() })
-	api.HandleFunc("GET /api/ai-learning/learning-preferences", s.handleGetLearningPreferences)
-	api.HandleFunc("POST /api/ai-learning/learning-preferences", learningWrites.limit(s, s.handleSaveLearningPreferences))
-	api.HandleFunc("POST /api/ai-learning/skill-assessment", learningWrites.limit(s, s.handleAddSkillAssessment))
-	api.HandleFunc("GET /api/ai-learning/skill-assessments", s.handleListSkillAssessments)
-	api.HandleFunc("POST /api/ai-learning/generate-recommendations", learningWrites.limit(s, s.handleGenerateRecommendations))
-	api.HandleFunc("GET /api/ai-learning/recommendations", s.handleLatestRecommendations)
-	api.HandleFunc("GET /api/ai-learning/refreshers", s.handleRefreshers)
-	api.HandleFunc("GET /api/personalization", s.handleGetPersonalization)
-	api.HandleFunc("POST /api/personalization/save", learningWrites.limit(s, s.handleSavePersonalization))
-	api.HandleFunc("GET /api/digital-twin/equipment", s.handleListEquipment)
-	api.HandleFunc("GET /api/digital-twin-equipment", s.handleListEquipment) // the marketing page's path
-	api.HandleFunc("GET /api/digital-twin/equipment-alerts", s.handleEquipmentAlerts)
-	api.HandleFunc("GET /api/digital-twin/equipment/{id}/data-streams", s.handleDataStreams)
-	api.HandleFunc("POST /api/digital-twin/equipment/{id}/sensor-data", s.handleSensorData)
-	api.HandleFunc("POST /api/digital-twin/equipment/{id}/simulate-communication", s.handleSimulateCommunication)
-
+	for _, rt := range s.apiRoutes() {
+		api.HandleFunc(rt.pattern, s.authorize(rt))
+	}
 	mux := http.NewServeMux()
 	mux.Handle("/api/", s.identify(apiErrors(api)))
 	mux.Handle("GET /ws", s.handleWS())
@@ -53,6 +132,5 @@ func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	mux.HandleFunc("GET /readyz", s.handleReadyz)
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	mux.Handle("/", s.appHandler())
-
 	return s.observe(mux)
 }

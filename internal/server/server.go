@@ -3,14 +3,19 @@
 package server
 
 import (
+	"context"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 
+	"github.com/alexedwards/scs/v2"
 	"github.com/prometheus/client_golang/prometheus"
 	"golang.org/x/time/rate"
 
 	"journeyman/internal/fieldbus"
+	"journeyman/internal/identity"
 	"journeyman/internal/realtime"
 	"journeyman/internal/store"
 	"journeyman/internal/twin"
@@ -18,14 +23,19 @@ import (
 
 // Server holds what the handlers need. Construct it with New.
 type Server struct {
-	store    *store.Store
-	log      *slog.Logger
-	app      fs.FS // the built web app; nil or without index.html when not built
-	metrics  *metrics
-	learners learnerCache
-	hub      *realtime.Hub // the realtime channel's connections and rooms
-	starts   startLimiter  // XR session starts per learner
-	handler  http.Handler
+	store   *store.Store
+	log     *slog.Logger
+	app     fs.FS // the built web app; nil or without index.html when not built
+	metrics *metrics
+	hub     *realtime.Hub // the realtime channel's connections and rooms
+	starts  startLimiter  // XR session starts per learner
+	handler http.Handler
+
+	sessions       *scs.SessionManager   // signed-in accounts' sessions
+	guests         *identity.GuestTokens // guest tokens under the deployment's key
+	knownGuests    idSet                 // guests known to be stored
+	trustedProxies []netip.Prefix
+	limits         *limits
 
 	ingest        *twin.Ingester  // the one path sensor readings take to the store
 	fleet         *fieldbus.Fleet // simulated devices behind the twins
@@ -52,10 +62,17 @@ type Config struct {
 	// Fleet runs the twins' simulated devices; nil means one without an
 	// MQTT broker (MQTT exchanges then fail).
 	Fleet *fieldbus.Fleet
+	// TrustedProxies are the addresses of reverse proxies whose
+	// X-Forwarded-For and X-Forwarded-Proto headers are believed.
+	TrustedProxies []netip.Prefix
 }
 
 // New returns a server on st with its routes in place.
-func New(st *store.Store, cfg Config) *Server {
+func New(st *store.Store, cfg Config) (*Server, error) {
+	key, err := st.ServerSecret(context.Background(), "guest_token_key", 32)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	reg := cfg.Registry
 	if reg == nil {
 		reg = prometheus.NewRegistry()
@@ -68,6 +85,11 @@ func New(st *store.Store, cfg Config) *Server {
 		ingest:  cfg.Ingest,
 		fleet:   cfg.Fleet,
 
+		sessions:       newSessionManager(st),
+		guests:         identity.NewGuestTokens(key),
+		trustedProxies: cfg.TrustedProxies,
+		limits:         newLimits(),
+
 		exchangeLimit: rate.NewLimiter(exchangesPerSecond, exchangeBurst),
 	}
 	if s.ingest == nil {
@@ -78,7 +100,7 @@ func New(st *store.Store, cfg Config) *Server {
 	}
 	s.hub = newHub(s)
 	s.handler = s.routes(reg)
-	return s
+	return s, nil
 }
 
 // ServeHTTP serves a request.

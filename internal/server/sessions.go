@@ -77,7 +77,7 @@ type startLimiter struct {
 func (l *startLimiter) allow(learnerID string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.m == nil || len(l.m) >= learnerCacheSize {
+	if l.m == nil || len(l.m) >= idSetSize {
 		l.m = map[string]*rate.Limiter{}
 	}
 	lim, ok := l.m[learnerID]
@@ -94,7 +94,7 @@ func (s *Server) handleCreateSession(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	me := learner(r)
+	me := caller(r)
 	if in.UserID != "" && in.UserID != me.ID {
 		s.writeError(w, r, apperr.Forbidden("userId %q is not you; sessions are recorded for the caller (learner %s)", in.UserID, me.ID))
 		return
@@ -123,7 +123,7 @@ func (s *Server) handlePatchSession(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, unembed(err))
 		return
 	}
-	me := learner(r)
+	me := caller(r)
 	if p.UserID != "" && p.UserID != me.ID {
 		s.writeError(w, r, apperr.Forbidden("userId %q is not you (learner %s)", p.UserID, me.ID))
 		return
@@ -157,10 +157,6 @@ func (s *Server) handlePatchSession(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleListSessions(w http.ResponseWriter, r *http.Request) {
-	if err := requireSelf(r); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
 	limit, err := queryInt(r, "limit", store.DefaultSessionPage, 1, store.MaxSessionPage)
 	if err != nil {
 		s.writeError(w, r, err)
@@ -171,7 +167,7 @@ func (s *Server) handleListSessions(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, total, err := s.store.ListSessions(r.Context(), learner(r).ID, limit, offset)
+	list, total, err := s.store.ListSessions(r.Context(), r.PathValue("userId"), limit, offset)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -181,11 +177,7 @@ func (s *Server) handleListSessions(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleAnalytics(w http.ResponseWriter, r *http.Request) {
-	if err := requireSelf(r); err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	sessions, err := s.store.ListAllSessions(r.Context(), learner(r).ID)
+	sessions, err := s.store.ListAllSessions(r.Context(), r.PathValue("userId"))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -227,7 +219,7 @@ func (s *Server) handleLiveSessions(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	list, err := s.store.ListLiveSessions(r.Context(), s.store.Now().Add(-time.Duration(minutes)*time.Minute))
+	list, err := s.store.ListLiveSessions(r.Context(), caller(r).OrgID, s.store.Now().Add(-time.Duration(minutes)*time.Minute))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

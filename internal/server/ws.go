@@ -1,9 +1,10 @@
 package server
 
 // The realtime channel, GET /ws (same host only: a foreign Origin gets 403).
-// The caller is the learner of the journeyman_learner cookie; a request
-// without a valid cookie gets 401 before any upgrade (load any /api page
-// first: the API issues the cookie).
+// The caller is identified as for the API (a signed-in session, else the
+// guest token the app's page issues); a request with neither gets 401
+// before any upgrade. At most SocketsPerIdentity connections per identity
+// and SocketsPerAddr per client address (429 beyond).
 //
 // Every message, both ways, is one JSON text frame with the envelope
 // realtime.Message {type, payload, sessionId, userId, timestamp}; the server
@@ -15,14 +16,17 @@ package server
 //	leave                {}                              leave the current room
 //	xr_session_update    {position, rotation, interactions}  relayed to the room
 //	collaboration_update {action, data}                  relayed to the room
-//	safety_alert         {alertType: emergency|help|equipment|general, description (1..500)}
+//	safety_alert         {alertType: emergency|help|equipment|general, description (1..500)};
+//	                     at most AlertsPerUserMinute per identity and AlertsPerAddrMinute per address
 //
 // Server → client types: the relayed ones above; joined {role, participants,
 // observers}; left; presence {participants, observers}; error {message} (the
-// connection stays open). A safety_alert reaches every connected client of
-// every server process with payload realtime.SafetyAlert {id, userId,
-// sessionId, alertType, description, createdAt}; it is stored first and
-// listed by GET /api/safety-alerts?limit=50 (1..200), newest first.
+// connection stays open). A safety_alert reaches the connected clients of
+// its channel (the sender's organisation, or the demo channel of everyone
+// outside one) in every server process, with payload realtime.SafetyAlert
+// {id, userId, displayName, sessionId, alertType, description, createdAt};
+// it is stored first and listed by GET /api/safety-alerts?limit=50 (1..200),
+// newest first. Observers join only sessions of their own channel.
 //
 // Limits: frames over 64 KiB close with 1009; 20 messages/s with bursts of
 // 40 per connection (excess gets an error; persistent excess closes with
@@ -38,6 +42,7 @@ import (
 	"strconv"
 
 	"journeyman/internal/apperr"
+	"journeyman/internal/identity"
 	"journeyman/internal/realtime"
 	"journeyman/internal/store"
 	"journeyman/internal/training"
@@ -53,8 +58,14 @@ const (
 func newHub(s *Server) *realtime.Hub {
 	return realtime.NewHub(realtime.Options{
 		Logger: s.log,
-		OnSafetyAlert: func(ctx context.Context, userID string, a realtime.SafetyAlertPayload, sessionID string) (realtime.Message, error) {
-			stored, err := s.store.CreateSafetyAlert(ctx, userID, sessionID, a)
+		OnSafetyAlert: func(ctx context.Context, from realtime.Peer, a realtime.SafetyAlertPayload, sessionID string) (realtime.Message, error) {
+			if err := s.allowAlert(from); err != nil {
+				return realtime.Message{}, err
+			}
+			if err := s.ensureGuest(ctx, from.UserID); err != nil {
+				return realtime.Message{}, err
+			}
+			stored, err := s.store.CreateSafetyAlert(ctx, from.UserID, sessionID, a)
 			if err != nil {
 				return realtime.Message{}, err
 			}
@@ -85,11 +96,21 @@ func (s *Server) publish(ctx context.Context, m realtime.Message) error {
 }
 
 // authorizeJoin lets a learner take part in their own running session and
-// watch anyone's running session.
-func (s *Server) authorizeJoin(ctx context.Context, userID, sessionID, role string) error {
+// watch the running sessions of their own channel.
+func (s *Server) authorizeJoin(ctx context.Context, who realtime.Peer, sessionID, role string) error {
+	userID := who.UserID
 	x, err := s.store.GetSession(ctx, sessionID)
 	if err != nil {
 		return err
+	}
+	if x.UserID != userID {
+		owner, err := s.store.GetUser(ctx, x.UserID)
+		if err != nil {
+			return err
+		}
+		if identity.ChannelOf(owner.OrgID) != who.Channel {
+			return apperr.NotFound("XR session %s does not exist", sessionID)
+		}
 	}
 	if x.CompletionStatus == training.StatusCompleted {
 		return apperr.Conflict("XR session %s has ended", sessionID)
@@ -104,6 +125,7 @@ func (s *Server) authorizeJoin(ctx context.Context, userID, sessionID, role stri
 // database and delivers them to this process's clients, until ctx ends. It
 // returns once listening, so that a message published after it is seen.
 func (s *Server) Start(ctx context.Context) {
+	go s.sweepSessions(ctx)
 	s.store.Listen(ctx, alertChannel, func(payload string) {
 		id, err := strconv.ParseInt(payload, 10, 64)
 		if err != nil {
@@ -132,18 +154,39 @@ func (s *Server) Start(ctx context.Context) {
 // HTTP server's to close, and before the store closes.
 func (s *Server) CloseRealtime() { s.hub.Close() }
 
-// handleWS upgrades to the realtime channel for the cookie's learner.
+// handleWS upgrades to the realtime channel for the request's caller.
 func (s *Server) handleWS() http.Handler {
-	return s.hub.Handler(func(r *http.Request) (string, bool) {
-		c, err := r.Cookie(LearnerCookie)
-		if err != nil || !validLearnerID(c.Value) {
-			return "", false
-		}
-		l, err := s.ensureLearner(r.Context(), c.Value)
+	return s.hub.Handler(func(r *http.Request) (realtime.Peer, int, string) {
+		c, _, err := s.resolve(discardHeaders{}, r)
 		if err != nil {
-			s.log.ErrorContext(r.Context(), "realtime: ensure learner", "err", err)
-			return "", false
+			s.log.ErrorContext(r.Context(), "realtime: identify", "err", err)
+			return realtime.Peer{}, http.StatusInternalServerError, "internal error"
 		}
-		return l.ID, true
+		if !c.Presented {
+			return realtime.Peer{}, http.StatusUnauthorized, "no identity: open the app first (the page issues a guest identity) or sign in"
+		}
+		addr := s.clientAddr(r).String()
+		release, err := s.limits.openSocket(c.ID, addr)
+		if err != nil {
+			return realtime.Peer{}, http.StatusTooManyRequests, apperr.Message(err)
+		}
+		return realtime.Peer{UserID: c.ID, Channel: c.Channel(), Addr: addr, Release: release}, 0, ""
 	})
 }
+
+// allowAlert applies the safety alert limits per identity and per address.
+func (s *Server) allowAlert(from realtime.Peer) error {
+	r, _ := http.NewRequest(http.MethodGet, "/", nil)
+	if err := allow(s.limits.alertUser, nil, r, from.UserID, "safety alerts from you"); err != nil {
+		return err
+	}
+	return allow(s.limits.alertAddr, nil, r, from.Addr, "safety alerts from your address")
+}
+
+// discardHeaders is a ResponseWriter for identifying a WebSocket caller,
+// where no cookie is issued: the channel needs an identity already held.
+type discardHeaders struct{}
+
+func (discardHeaders) Header() http.Header         { return http.Header{} }
+func (discardHeaders) WriteHeader(int)             {}
+func (discardHeaders) Write(b []byte) (int, error) { return len(b), nil }

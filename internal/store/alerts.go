@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"journeyman/internal/apperr"
+	"journeyman/internal/identity"
 	"journeyman/internal/realtime"
 )
 
@@ -15,60 +16,77 @@ const (
 	MaxAlertPage     = 200
 )
 
-const alertColumns = `id, user_id, session_id, alert_type, description, created_at`
+const alertColumns = `a.id, a.user_id, l.display_name, COALESCE(a.org_id, ''), a.session_id, a.alert_type, a.description, a.created_at`
 
-// CreateSafetyAlert stores a validated safety alert raised by a learner and
-// returns it with its id and time.
+const alertFrom = ` FROM safety_alerts a JOIN learners l ON l.id = a.user_id `
+
+func scanAlert(row interface{ Scan(...any) error }) (realtime.SafetyAlert, error) {
+	var a realtime.SafetyAlert
+	var org string
+	err := row.Scan(&a.ID, &a.UserID, &a.DisplayName, &org, &a.SessionID, &a.AlertType, &a.Description, &a.CreatedAt)
+	a.CreatedAt = a.CreatedAt.UTC()
+	a.Channel = identity.ChannelOf(org)
+	return a, err
+}
+
+// CreateSafetyAlert stores a validated safety alert raised by a user, in
+// the channel of the user's organisation at that moment, and returns it.
 func (s *Store) CreateSafetyAlert(ctx context.Context, userID, sessionID string, p realtime.SafetyAlertPayload) (realtime.SafetyAlert, error) {
-	a := realtime.SafetyAlert{UserID: userID, SessionID: sessionID, AlertType: p.AlertType, Description: p.Description, CreatedAt: s.Now().UTC()}
+	var id int64
 	err := s.tx(ctx, "create safety alert", func(tx *sql.Tx) error {
 		return tx.QueryRowContext(ctx, `
-			INSERT INTO safety_alerts (user_id, session_id, alert_type, description, created_at)
-			VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-			a.UserID, a.SessionID, a.AlertType, a.Description, a.CreatedAt).Scan(&a.ID)
+			INSERT INTO safety_alerts (user_id, org_id, session_id, alert_type, description, created_at)
+			SELECT id, org_id, $2, $3, $4, $5 FROM learners WHERE id = $1 RETURNING id`,
+			userID, sessionID, p.AlertType, p.Description, s.Now().UTC()).Scan(&id)
 	})
 	if err != nil {
 		return realtime.SafetyAlert{}, err
 	}
-	return a, nil
+	return s.GetSafetyAlert(ctx, id)
 }
 
 // GetSafetyAlert returns one alert, or ENOTFOUND.
 func (s *Store) GetSafetyAlert(ctx context.Context, id int64) (realtime.SafetyAlert, error) {
-	var a realtime.SafetyAlert
-	err := s.db.QueryRowContext(ctx, `SELECT `+alertColumns+` FROM safety_alerts WHERE id = $1`, id).
-		Scan(&a.ID, &a.UserID, &a.SessionID, &a.AlertType, &a.Description, &a.CreatedAt)
+	a, err := scanAlert(s.db.QueryRowContext(ctx, `SELECT `+alertColumns+alertFrom+`WHERE a.id = $1`, id))
 	if isNoRows(err) {
 		return a, apperr.NotFound("safety alert %d does not exist", id)
 	}
 	if err != nil {
 		return a, fmt.Errorf("get safety alert: %w", err)
 	}
-	a.CreatedAt = a.CreatedAt.UTC()
 	return a, nil
 }
 
-// ListSafetyAlerts returns the most recent alerts, newest first; limit is
+// ListSafetyAlerts returns the most recent alerts of one organisation (""
+// for the demo channel of everyone outside one), newest first; limit is
 // clamped to 1..MaxAlertPage.
-func (s *Store) ListSafetyAlerts(ctx context.Context, limit int) ([]realtime.SafetyAlert, error) {
+func (s *Store) ListSafetyAlerts(ctx context.Context, orgID string, limit int) ([]realtime.SafetyAlert, error) {
 	limit = min(max(limit, 1), MaxAlertPage)
-	rows, err := s.db.QueryContext(ctx, `SELECT `+alertColumns+` FROM safety_alerts
-		ORDER BY created_at DESC, id DESC LIMIT $1`, limit)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+alertColumns+alertFrom+`WHERE `+orgIs("a.org_id", orgID)+`
+		ORDER BY a.created_at DESC, a.id DESC LIMIT $2`, orgID, limit)
 	if err != nil {
 		return nil, fmt.Errorf("list safety alerts: %w", err)
 	}
 	defer rows.Close()
 	out := []realtime.SafetyAlert{}
 	for rows.Next() {
-		var a realtime.SafetyAlert
-		if err := rows.Scan(&a.ID, &a.UserID, &a.SessionID, &a.AlertType, &a.Description, &a.CreatedAt); err != nil {
+		a, err := scanAlert(rows)
+		if err != nil {
 			return nil, fmt.Errorf("list safety alerts: %w", err)
 		}
-		a.CreatedAt = a.CreatedAt.UTC()
 		out = append(out, a)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("list safety alerts: %w", err)
 	}
 	return out, nil
+}
+
+// orgIs is the condition that column holds the organisation $1, where ""
+// means none; the two forms keep each usable by an index.
+func orgIs(column, orgID string) string {
+	if orgID == "" {
+		return "(" + column + " IS NULL AND $1 = '')"
+	}
+	return column + " = $1"
 }

@@ -155,13 +155,15 @@ func (s *Store) ListAllSessions(ctx context.Context, userID string) ([]training.
 	return out, nil
 }
 
-// ListLiveSessions returns the sessions not yet ended that were updated
-// since since, most recently updated first, at most MaxLiveSessions.
-func (s *Store) ListLiveSessions(ctx context.Context, since time.Time) ([]training.SessionSummary, error) {
+// ListLiveSessions returns the sessions of one organisation's learners (""
+// for everyone outside one) not yet ended that were updated since since,
+// most recently updated first, at most MaxLiveSessions.
+func (s *Store) ListLiveSessions(ctx context.Context, orgID string, since time.Time) ([]training.SessionSummary, error) {
 	out, err := querySummaries(ctx, s.db, `SELECT `+summaryColumns+`
-		FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id
-		WHERE x.ended_at IS NULL AND x.updated_at >= $1 ORDER BY x.updated_at DESC, x.id DESC LIMIT $2`,
-		since.UTC(), MaxLiveSessions)
+		FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id JOIN learners l ON l.id = x.user_id
+		WHERE x.ended_at IS NULL AND x.updated_at >= $2 AND `+orgIs("l.org_id", orgID)+`
+		ORDER BY x.updated_at DESC, x.id DESC LIMIT $3`,
+		orgID, since.UTC(), MaxLiveSessions)
 	if err != nil {
 		return nil, fmt.Errorf("list live xr sessions: %w", err)
 	}

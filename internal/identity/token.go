@@ -1,0 +1,75 @@
+package identity
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+)
+
+// GuestTokens issues and checks guest tokens: 16 random bytes and their
+// HMAC under a key every process of a deployment shares (kept in the
+// database). A guest's public id is derived from the token one way, so the
+// ids others see (live sessions, alerts) are not credentials, and a token
+// the server did not issue is recognised as forged without a database
+// lookup — the server needs to store nothing for a visitor who only reads.
+type GuestTokens struct{ key []byte }
+
+// NewGuestTokens returns a token issuer for the deployment's key.
+func NewGuestTokens(key []byte) *GuestTokens { return &GuestTokens{key: key} }
+
+const guestRandomLen = 16
+
+// Issue returns a new guest token and the id of the guest it names.
+func (g *GuestTokens) Issue() (token, id string) {
+	b := make([]byte, guestRandomLen, guestRandomLen+sha256.Size)
+	rand.Read(b)
+	b = append(b, g.mac("token", b)...)
+	return base64.RawURLEncoding.EncodeToString(b), g.id(b[:guestRandomLen])
+}
+
+// Check returns the guest id of a token this deployment issued.
+func (g *GuestTokens) Check(token string) (id string, ok bool) {
+	b, err := base64.RawURLEncoding.DecodeString(token)
+	if err != nil || len(b) != guestRandomLen+sha256.Size {
+		return "", false
+	}
+	if !hmac.Equal(b[guestRandomLen:], g.mac("token", b[:guestRandomLen])) {
+		return "", false
+	}
+	return g.id(b[:guestRandomLen]), true
+}
+
+func (g *GuestTokens) id(random []byte) string {
+	return hex.EncodeToString(g.mac("id", random)[:16])
+}
+
+func (g *GuestTokens) mac(purpose string, b []byte) []byte {
+	m := hmac.New(sha256.New, g.key)
+	m.Write([]byte(purpose))
+	m.Write(b)
+	return m.Sum(nil)
+}
+
+// NewSecret returns a random token for links (invites, password resets) and
+// the hash under which it is stored, so a database dump holds no usable link.
+func NewSecret() (token, hash string) {
+	b := make([]byte, 24)
+	rand.Read(b)
+	token = base64.RawURLEncoding.EncodeToString(b)
+	return token, HashSecret(token)
+}
+
+// HashSecret is the stored form of a link token.
+func HashSecret(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// NewID returns a random 128-bit id in hex.
+func NewID() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
