@@ -7,7 +7,10 @@ export const memberRoles = ['learner', 'instructor', 'admin'] as const
 export type MemberRole = (typeof memberRoles)[number]
 
 const ref = z.object({ id: z.string(), name: z.string() })
-const personRef = z.object({ id: z.string(), displayName: z.string() })
+/** A person named in another record; the server calls the name `name` there, the contract `displayName`: either is read. */
+const personRef = z
+  .object({ id: z.string(), displayName: z.string().optional(), name: z.string().optional() })
+  .transform(({ id, displayName, name }) => ({ id, displayName: displayName ?? name ?? '' }))
 
 export const organisationSchema = z.object({ id: z.string(), name: z.string(), createdAt: z.string() })
 export type Organisation = z.infer<typeof organisationSchema>
@@ -18,7 +21,8 @@ export const memberSchema = z.object({
   email: z.string(),
   role: z.enum(memberRoles),
   cohorts: z.array(ref),
-  joinedAt: z.string(),
+  /** null for a member whose joining was not recorded (an account made before organisations). */
+  joinedAt: z.string().nullable(),
 })
 export type Member = z.infer<typeof memberSchema>
 

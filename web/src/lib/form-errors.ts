@@ -33,6 +33,8 @@ export function throttleMessage(retryAfterSeconds: number | null): string {
  * that field, worded with the field's label. A clause may itself hold "; "
  * ("email: cannot create an account with this email; sign in instead"), so
  * the message is split only where the next clause starts with a field name.
+ * A field labelled '' is a tag only ("inviteToken: this invite link is used
+ * up"): its message is the rest of the clause.
  * Other statuses give one form-level message: 429 counts down Retry-After,
  * 5xx hides the server's text.
  */
@@ -54,7 +56,8 @@ export function formErrors<F extends string>(error: unknown, labels: Record<F, s
     const match = head.exec(clause.trim())
     if (match) {
       const field = match[1] as F
-      const text = `${capitalize(labels[field])} ${match[2].trim()}`
+      // An empty label: the field's name is only a tag, the rest reads on its own.
+      const text = labels[field] ? `${capitalize(labels[field])} ${match[2].trim()}` : match[2].trim()
       fields[field] = fields[field] ? `${fields[field]} ${sentence(text)}` : sentence(text)
     } else {
       rest.push(clause)

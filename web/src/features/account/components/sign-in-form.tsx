@@ -30,7 +30,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
     }
     form.setErrors({ fields: {} })
     signIn.mutate(checked.values, {
-      onSuccess: onSignedIn,
+      onSuccess: (me) => onSignedIn(me),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 401) {
           form.fail({ fields: {}, form: formErrors(error, {}).form }, order)

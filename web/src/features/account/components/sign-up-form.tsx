@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button'
 import { FormAlert, FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { useSignUp, type Me } from '@/api/account'
+import { ApiError } from '@/lib/api'
 import { formErrors } from '@/lib/form-errors'
 import { PasswordInput } from './password-input'
 import { useFormState } from './use-form-state'
@@ -27,8 +28,13 @@ export function SignUpForm({ inviteToken, onSignedUp }: { inviteToken?: string; 
     signUp.mutate(
       { ...checked.values, ...(inviteToken ? { inviteToken } : {}) },
       {
-        onSuccess: onSignedUp,
+        onSuccess: (me) => onSignedUp(me),
         onError: (error) => {
+          // A taken email (409) is about the email field, whatever else it says.
+          if (error instanceof ApiError && error.status === 409) {
+            form.fail({ fields: { email: formErrors(error, {}).form } }, order)
+            return
+          }
           const found = formErrors(error, accountFieldLabels)
           const { inviteToken: inviteProblem, ...fields } = found.fields
           // The invite is not a field the visitor can fix here: its problem reads as the form's.

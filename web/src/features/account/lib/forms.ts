@@ -69,5 +69,5 @@ export const accountFieldLabels = {
   password: 'password',
   currentPassword: 'current password',
   newPassword: 'new password',
-  inviteToken: 'invite',
+  inviteToken: '',
 } as const

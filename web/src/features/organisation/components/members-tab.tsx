@@ -128,7 +128,7 @@ function MemberRow({
           {isSelf && <span className="ml-2 text-xs font-normal text-slate-300">(you)</span>}
         </p>
         <p className="break-all text-sm text-slate-300">{member.email}</p>
-        <p className="text-xs text-slate-400">Joined {formatDate(member.joinedAt)}</p>
+        {member.joinedAt && <p className="text-xs text-slate-400">Joined {formatDate(member.joinedAt)}</p>}
       </div>
       <div>
         {isAdmin ? (
