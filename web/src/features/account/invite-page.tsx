@@ -9,6 +9,7 @@ import type { PageProps } from '@/lib/page'
 import { signInPath } from '@/lib/next-path'
 import { AuthShell, Loading } from './components/auth-shell'
 import { SignUpForm } from './components/sign-up-form'
+import { useArrivedSignedIn } from './components/use-arrived-signed-in'
 import { formatDateTime } from './lib/format'
 
 const linkClass = 'font-semibold text-amber-400 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
@@ -63,6 +64,7 @@ export default function InvitePage({ params }: PageProps) {
   const token = params.token ?? ''
   const invite = useInvite(token)
   const me = useMe()
+  const arrivedSignedIn = useArrivedSignedIn(me.data)
   const [, navigate] = useLocation()
 
   if (invite.isPending || me.isPending) {
@@ -87,7 +89,7 @@ export default function InvitePage({ params }: PageProps) {
   const title = `Join ${info.organisation.name}`
   const account = me.data
 
-  if (!account || account.guest) {
+  if (!account || account.guest || !arrivedSignedIn) {
     return (
       <AuthShell
         title={title}

@@ -4,12 +4,14 @@ import { safeNextPath, signUpPath } from '@/lib/next-path'
 import { AuthShell, Loading } from './components/auth-shell'
 import { SignInForm } from './components/sign-in-form'
 import { SignedInNotice } from './components/signed-in-notice'
+import { useArrivedSignedIn } from './components/use-arrived-signed-in'
 
 const linkClass = 'font-semibold text-amber-400 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
 /** /sign-in[?next=/path]: signs in and returns to next (a path on this site only). */
 export default function SignInPage() {
   const me = useMe()
+  const arrivedSignedIn = useArrivedSignedIn(me.data)
   const [, navigate] = useLocation()
   const next = new URLSearchParams(useSearch()).get('next')
 
@@ -28,7 +30,7 @@ export default function SignInPage() {
     >
       {me.isPending ? (
         <Loading label="Checking who you are…" />
-      ) : me.data && !me.data.guest ? (
+      ) : arrivedSignedIn && me.data && !me.data.guest ? (
         <SignedInNotice me={me.data} />
       ) : (
         <SignInForm onSignedIn={() => navigate(safeNextPath(next), { replace: true })} />

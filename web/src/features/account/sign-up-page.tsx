@@ -4,6 +4,7 @@ import { safeNextPath, signInPath } from '@/lib/next-path'
 import { AuthShell, Loading } from './components/auth-shell'
 import { SignUpForm } from './components/sign-up-form'
 import { SignedInNotice } from './components/signed-in-notice'
+import { useArrivedSignedIn } from './components/use-arrived-signed-in'
 
 const linkClass = 'font-semibold text-amber-400 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
@@ -30,6 +31,7 @@ function InviteSummary({ token }: { token: string }) {
 /** /sign-up[?invite=TOKEN][&next=/path]: creates an account; what the guest did so far moves into it. */
 export default function SignUpPage() {
   const me = useMe()
+  const arrivedSignedIn = useArrivedSignedIn(me.data)
   const [, navigate] = useLocation()
   const params = new URLSearchParams(useSearch())
   const invite = params.get('invite') ?? undefined
@@ -50,7 +52,7 @@ export default function SignUpPage() {
     >
       {me.isPending ? (
         <Loading label="Checking who you are…" />
-      ) : me.data && !me.data.guest ? (
+      ) : arrivedSignedIn && me.data && !me.data.guest ? (
         <SignedInNotice me={me.data} />
       ) : (
         <>

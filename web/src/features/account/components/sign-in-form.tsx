@@ -29,16 +29,14 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
       return
     }
     form.setErrors({ fields: {} })
-    signIn.mutate(checked.values, {
-      onSuccess: (me) => onSignedIn(me),
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 401) {
-          form.fail({ fields: {}, form: formErrors(error, {}).form }, order)
-          form.set('password', '')
-          return
-        }
-        form.fail(formErrors(error, accountFieldLabels), order)
-      },
+    // mutateAsync: the page may swap this form out once the new identity lands, and mutate's callbacks go with it.
+    signIn.mutateAsync(checked.values).then(onSignedIn, (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) {
+        form.fail({ fields: {}, form: formErrors(error, {}).form }, order)
+        form.set('password', '')
+        return
+      }
+      form.fail(formErrors(error, accountFieldLabels), order)
     })
   }
 

@@ -25,23 +25,18 @@ export function SignUpForm({ inviteToken, onSignedUp }: { inviteToken?: string; 
       return
     }
     form.setErrors({ fields: {} })
-    signUp.mutate(
-      { ...checked.values, ...(inviteToken ? { inviteToken } : {}) },
-      {
-        onSuccess: (me) => onSignedUp(me),
-        onError: (error) => {
-          // A taken email (409) is about the email field, whatever else it says.
-          if (error instanceof ApiError && error.status === 409) {
-            form.fail({ fields: { email: formErrors(error, {}).form } }, order)
-            return
-          }
-          const found = formErrors(error, accountFieldLabels)
-          const { inviteToken: inviteProblem, ...fields } = found.fields
-          // The invite is not a field the visitor can fix here: its problem reads as the form's.
-          form.fail({ fields, form: [found.form, inviteProblem].filter(Boolean).join(' ') || undefined }, order)
-        },
-      },
-    )
+    // mutateAsync: the page may swap this form out once the new identity lands, and mutate's callbacks go with it.
+    signUp.mutateAsync({ ...checked.values, ...(inviteToken ? { inviteToken } : {}) }).then(onSignedUp, (error: unknown) => {
+      // A taken email (409) is about the email field, whatever else it says.
+      if (error instanceof ApiError && error.status === 409) {
+        form.fail({ fields: { email: formErrors(error, {}).form } }, order)
+        return
+      }
+      const found = formErrors(error, accountFieldLabels)
+      const { inviteToken: inviteProblem, ...fields } = found.fields
+      // The invite is not a field the visitor can fix here: its problem reads as the form's.
+      form.fail({ fields, form: [found.form, inviteProblem].filter(Boolean).join(' ') || undefined }, order)
+    })
   }
 
   return (
