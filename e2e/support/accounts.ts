@@ -54,7 +54,7 @@ export function createAdmin(server: AccountsServer, admin: { email: string; org:
   const out = execFileSync('../bin/journeyman', ['admin', 'create', '--email', admin.email, '--org', admin.org, '--name', admin.name, '-db', server.db, '--url', server.base], {
     encoding: 'utf8',
   })
-  const link = /setup link[^:]*: (\S+\/reset-password\/\S+)/.exec(out)?.[1]
+  const link = /^setup link.*?(\S+\/reset-password\/\S+)$/m.exec(out)?.[1]
   if (!link) throw new Error(`no setup link in the admin CLI's output: ${out}`)
   return link
 }
