@@ -17,6 +17,8 @@ export interface RouteDef {
   title: (params: Record<string, string>) => string
   /** Allowed values per parameter; anything else is a 404. */
   allowed?: Record<string, readonly string[]>
+  /** Parameters passed as typed rather than lower-cased: tokens are case-sensitive. */
+  keepCase?: readonly string[]
   page: Page
 }
 
@@ -43,6 +45,17 @@ export const routes: readonly RouteDef[] = [
   { pattern: '/advanced', title: () => 'Advanced Features', page: lazy(() => import('@/features/advanced/page')) },
   { pattern: '/xr-training', title: () => 'XR Training Center', page: lazy(() => import('@/features/xr-training/page')) },
   { pattern: '/live-demo', title: () => 'Live XR Demo', page: lazy(() => import('@/features/live-demo/page')) },
+  { pattern: '/sign-in', title: () => 'Sign in', page: lazy(() => import('@/features/account/sign-in-page')) },
+  { pattern: '/sign-up', title: () => 'Create your account', page: lazy(() => import('@/features/account/sign-up-page')) },
+  { pattern: '/account', title: () => 'Your account', page: lazy(() => import('@/features/account/account-page')) },
+  { pattern: '/invite/:token', title: () => 'Invitation', keepCase: ['token'], page: lazy(() => import('@/features/account/invite-page')) },
+  {
+    pattern: '/reset-password/:token',
+    title: () => 'Set a new password',
+    keepCase: ['token'],
+    page: lazy(() => import('@/features/account/reset-password-page')),
+  },
+  { pattern: '/organisation', title: () => 'Organisation', page: lazy(() => import('@/features/organisation/page')) },
   { pattern: '/original', title: () => 'Unlock Your Potential with Immersive XR Training', page: lazy(() => import('@/features/landing/page')) },
   {
     pattern: '/industries/:industry',
@@ -76,21 +89,26 @@ export interface RouteMatch {
  * and `/xr-training` name the same screen.
  */
 export function normalizePath(pathname: string): string {
+  return casedPath(pathname).toLowerCase()
+}
+
+/** normalizePath without the lower-casing. */
+function casedPath(pathname: string): string {
   let path = pathname.split(/[?#]/, 1)[0] || '/'
   try {
     path = decodeURIComponent(path)
   } catch {
     // A malformed escape cannot name any route; keep it as typed so it 404s.
   }
-  path = path.toLowerCase()
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
   return path
 }
 
-function matchPattern(route: RouteDef, path: string): Record<string, string> | null {
+function matchPattern(route: RouteDef, path: string, cased: string): Record<string, string> | null {
   const want = route.pattern.split('/')
   const got = path.split('/')
   if (want.length !== got.length) return null
+  const typed = cased.split('/')
   const params: Record<string, string> = {}
   for (let i = 0; i < want.length; i++) {
     if (want[i].startsWith(':')) {
@@ -98,7 +116,7 @@ function matchPattern(route: RouteDef, path: string): Record<string, string> | n
       if (got[i] === '') return null
       const allowed = route.allowed?.[name]
       if (allowed && !allowed.includes(got[i])) return null
-      params[name] = got[i]
+      params[name] = route.keepCase?.includes(name) ? typed[i] : got[i]
     } else if (want[i] !== got[i]) {
       return null
     }
@@ -108,9 +126,10 @@ function matchPattern(route: RouteDef, path: string): Record<string, string> | n
 
 /** Finds the screen for a pathname (case-insensitive, trailing slash tolerated), or the 404 page. */
 export function matchRoute(pathname: string): RouteMatch {
-  const path = normalizePath(pathname)
+  const cased = casedPath(pathname)
+  const path = cased.toLowerCase()
   for (const route of routes) {
-    const params = matchPattern(route, path)
+    const params = matchPattern(route, path, cased)
     if (params) return { route, params }
   }
   return { route: notFoundRoute, params: {} }

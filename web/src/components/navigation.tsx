@@ -4,6 +4,7 @@ import { ChevronDown, Menu, X } from 'lucide-react'
 import { industries, productName, trainingNav } from '@/content/navigation'
 import { Badge } from '@/components/ui/badge'
 import { buttonVariants } from '@/components/ui/button'
+import { AccountNavDesktop, AccountNavMobile } from '@/components/account-nav'
 import { BrandMark } from '@/components/brand-mark'
 import { scrollToId } from '@/lib/scroll'
 import { cn } from '@/lib/utils'
@@ -189,7 +190,10 @@ export function Navigation() {
   const toggleGroup = (name: MenuName) => setMobileGroups((g) => ({ ...g, [name]: !g[name] }))
 
   return (
-    <header className="sticky top-0 z-50 border-b border-white/10 bg-slate-950/90 backdrop-blur supports-[backdrop-filter]:bg-slate-950/75">
+    <header className="sticky top-0 z-50 border-b border-white/10">
+      {/* The blur sits on a layer of its own: a backdrop-filter on the header would make it the containing
+          block of the fixed mobile panel, which then collapsed to the header's height. */}
+      <div className="absolute inset-0 -z-10 bg-slate-950/90 backdrop-blur supports-[backdrop-filter]:bg-slate-950/75" aria-hidden="true" />
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:px-6 lg:px-8">
         <Link href="/" className="flex items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400" aria-label={`${productName} home`}>
           <BrandMark className="h-8 w-8" />
@@ -252,6 +256,7 @@ export function Navigation() {
             <span className="lg:hidden">Demo</span>
             <span className="hidden lg:inline">View Demo</span>
           </Link>
+          <AccountNavDesktop />
           <button
             ref={hamburgerRef}
             type="button"
@@ -272,7 +277,8 @@ export function Navigation() {
         data-testid="mobile-menu"
         className="fixed inset-x-0 bottom-0 top-16 overflow-y-auto overscroll-contain border-t border-white/10 bg-slate-950 px-4 pb-8 pt-2 md:hidden"
       >
-        <ul className="grid gap-1" aria-label="Mobile">
+        <AccountNavMobile onNavigate={() => setMobileOpen(false)} />
+        <ul className="mt-2 grid gap-1" aria-label="Mobile">
           <li>
             <Link href="/" className={cn(linkClass, 'block text-base')} onClick={() => setMobileOpen(false)}>
               Home

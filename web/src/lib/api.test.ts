@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
-import { apiRequest, createQueryClient, getQueryFn } from '@/lib/api'
+import { ApiError, apiRequest, createQueryClient, getQueryFn } from '@/lib/api'
 
 type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>
 
@@ -50,7 +50,16 @@ describe('apiRequest', () => {
 
   it('uses the status text when the body is empty', async () => {
     fetchMock.mockResolvedValue(respond(503, '', 'Service Unavailable'))
-    await expect(apiRequest('GET', '/api/x')).rejects.toThrow(new Error('503: Service Unavailable'))
+    await expect(apiRequest('GET', '/api/x')).rejects.toThrow('503: Service Unavailable')
+  })
+
+  it('keeps the status, the server\'s message and Retry-After on the error', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('{"message":"too many sign-in attempts; try again in 42 seconds"}', { status: 429, headers: { 'Retry-After': '42' } }),
+    )
+    const error = await apiRequest('POST', '/api/account/sign-in', {}).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 429, serverMessage: 'too many sign-in attempts; try again in 42 seconds', retryAfterSeconds: 42 })
   })
 })
 

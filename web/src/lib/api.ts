@@ -1,13 +1,45 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query'
 
 /**
- * Turns any non-ok answer into an Error whose message is
- * "{status}: {body text or status text}" (spec 000 §8).
+ * A non-ok answer. Its message is "{status}: {body text or status text}"
+ * (spec 000 §8); the status, the server's {"message"} and Retry-After are
+ * kept as fields so a form can place an error or count down a throttle
+ * without parsing the text again.
  */
+export class ApiError extends Error {
+  readonly status: number
+  /** The raw body text ('' when empty). */
+  readonly body: string
+  /** The server's {"message": "..."} or, for a body that is not that JSON, the text itself. */
+  readonly serverMessage: string
+  /** Seconds from a Retry-After header (429, 503), else null. */
+  readonly retryAfterSeconds: number | null
+
+  constructor(status: number, body: string, statusText: string, retryAfter: string | null) {
+    super(`${status}: ${body || statusText}`)
+    this.name = 'ApiError'
+    this.status = status
+    this.body = body
+    this.serverMessage = messageOf(body) || statusText
+    const seconds = retryAfter === null ? NaN : Number(retryAfter.trim())
+    this.retryAfterSeconds = Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : null
+  }
+}
+
+function messageOf(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body)
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message
+  } catch {
+    // Not JSON (a proxy's page, say): the text is the message.
+  }
+  return body.trim()
+}
+
+/** Turns any non-ok answer into an ApiError. */
 async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return
-  const body = (await res.text()) || res.statusText
-  throw new Error(`${res.status}: ${body}`)
+  throw new ApiError(res.status, await res.text(), res.statusText, res.headers.get('Retry-After'))
 }
 
 /**
@@ -22,6 +54,13 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
     init.body = JSON.stringify(data)
   }
   const res = await fetch(url, init)
+  await throwIfNotOk(res)
+  return res
+}
+
+/** apiRequest with a body that is not JSON (a CSV upload, say), sent as it is with its content type. */
+export async function apiRequestText(method: string, url: string, body: string, contentType: string): Promise<Response> {
+  const res = await fetch(url, { method, credentials: 'include', headers: { 'Content-Type': contentType }, body })
   await throwIfNotOk(res)
   return res
 }

@@ -1,4 +1,4 @@
-/** Props every routed page receives: the route's parameters, already lower-cased. */
+/** Props every routed page receives: the route's parameters, lower-cased unless the route keeps their case (tokens). */
 export interface PageProps {
   params: Record<string, string>
 }

@@ -21,7 +21,7 @@ import {
   type SeriesPoint,
 } from '@/content/analytics'
 import { useCatalog } from './api/catalog'
-import { useMe } from '@/lib/queries/me'
+import { useMe } from '@/api/account'
 import { useRefreshers } from '@/lib/queries/refreshers'
 import { useXrSessions } from '@/lib/queries/xr-sessions'
 import { bucketize, filterByPeriod, insights, learnerLevel, periodDays, summarize, tradeProgress } from './lib/metrics'

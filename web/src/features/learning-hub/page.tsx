@@ -11,7 +11,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { hubCategories, sampleHubModules, samplePathways, type HubModule, type Pathway } from '@/content/learning-hub'
 import { cn } from '@/lib/utils'
 import { useTrades, useTrainingModules } from './api/catalog'
-import { useMe } from '@/lib/queries/me'
+import { useMe } from '@/api/account'
 import { usePersonalization } from './api/personalization'
 import { useRefreshers } from '@/lib/queries/refreshers'
 import { useXrSessions } from '@/lib/queries/xr-sessions'

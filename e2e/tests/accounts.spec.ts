@@ -1,0 +1,214 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { fillSignUp, newPerson, signIn, skipTour, startAccountsServer, uniqueEmail, type AccountsServer } from '../support/accounts'
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+// Long flows with axe scans on a 2-core machine shared by several engineers.
+test.describe.configure({ timeout: 120_000 })
+
+let server: AccountsServer
+test.beforeAll(async () => {
+  server = await startAccountsServer()
+})
+test.afterAll(() => server?.stop())
+test.beforeEach(({ page }) => skipTour(page))
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
+test.describe('accounts', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('sign up, see the account, sign out, sign in again', async ({ page }) => {
+    const ada = newPerson('ada', 'Ada Lovelace')
+    await page.goto(`${server.base}/`)
+    await nav(page).getByRole('link', { name: 'Sign up' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible()
+    // The policy is stated before anything is typed, and read with the field.
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(/At least 8 characters, and not a common password/)
+    expect(await seriousViolations(page), 'sign-up page').toEqual([])
+
+    await fillSignUp(page, ada)
+    // Signed up from the home page's link: back to the home page.
+    await expect(page).toHaveURL(`${server.base}/`)
+    await expect(nav(page).getByTestId('account-menu-trigger')).toContainText('Ada Lovelace')
+    await expect(nav(page).getByTestId('account-menu-trigger')).toContainText('Learner')
+
+    await nav(page).getByTestId('account-menu-trigger').click()
+    await page.getByRole('menuitem', { name: 'Account' }).click()
+    await expect(page).toHaveURL(/\/account$/)
+    const profile = page.locator('dl').first()
+    await expect(profile).toContainText(ada.email)
+    await expect(profile).toContainText('Learner')
+    await expect(profile).toContainText('None (individual learner)')
+    // A learner has no organisation to manage.
+    await nav(page).getByTestId('account-menu-trigger').click()
+    await expect(page.getByRole('menuitem', { name: 'Organisation' })).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    expect(await seriousViolations(page), 'account page').toEqual([])
+
+    // Rename, then sign out from the menu: the account page needs an account, so it goes home.
+    await page.getByRole('textbox', { name: 'Display name' }).fill('Ada King')
+    await page.getByRole('button', { name: 'Save name' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Your display name is saved.' })).toBeVisible()
+    await expect(nav(page).getByTestId('account-menu-trigger')).toContainText('Ada King')
+    await nav(page).getByTestId('account-menu-trigger').click()
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(`${server.base}/`)
+    await expect(nav(page).getByRole('link', { name: 'Sign in' })).toBeVisible()
+    const me = await page.evaluate(async () => (await fetch('/api/me')).json())
+    expect(me).toMatchObject({ guest: true, role: 'guest', email: null })
+
+    await signIn(page, server.base, ada, '/account')
+    await expect(page).toHaveURL(/\/account$/)
+    await expect(page.locator('dl').first()).toContainText('Ada King')
+  })
+
+  test('the server\'s field errors show on their fields; a taken email is refused', async ({ page }) => {
+    const grace = newPerson('grace', 'Grace Hopper')
+    await page.goto(`${server.base}/sign-up`)
+    await fillSignUp(page, { ...grace, password: 'password' })
+    const password = page.getByLabel('Password', { exact: true })
+    await expect(password).toHaveAttribute('aria-invalid', 'true')
+    await expect(password).toHaveAccessibleDescription(/Password is one of the most commonly used passwords/)
+    await expect(password).toBeFocused()
+    expect(await seriousViolations(page), 'sign-up with errors').toEqual([])
+
+    await password.fill(grace.password)
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page).toHaveURL(/\/account$/)
+
+    // Signed out, the same email cannot make a second account.
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+    await expect(page).toHaveURL(`${server.base}/`)
+    await page.goto(`${server.base}/sign-up`)
+    await fillSignUp(page, grace)
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription(/sign in/i)
+  })
+
+  test('a wrong password and an unknown email get the same message; a throttle says how long to wait', async ({ page }) => {
+    const lin = newPerson('lin', 'Lin Wrong')
+    await page.goto(`${server.base}/sign-up`)
+    await fillSignUp(page, lin)
+    await expect(page).toHaveURL(/\/account$/)
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+    await expect(page).toHaveURL(`${server.base}/`)
+
+    await page.goto(`${server.base}/sign-in`)
+    await page.getByLabel('Email').fill(lin.email)
+    await page.getByLabel('Password', { exact: true }).fill('not the password at all')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Email or password is incorrect.')
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
+
+    await page.getByLabel('Email').fill(uniqueEmail('nobody'))
+    await page.getByLabel('Password', { exact: true }).fill('not the password at all')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Email or password is incorrect.')
+    expect(await seriousViolations(page), 'sign-in with an error').toEqual([])
+
+    // Use up this account's attempts, then one more through the form.
+    await page.evaluate(async (email) => {
+      for (let i = 0; i < 10; i++) {
+        await fetch('/api/account/sign-in', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'wrong wrong' }) })
+      }
+    }, lin.email)
+    await page.getByLabel('Email').fill(lin.email)
+    await page.getByLabel('Password', { exact: true }).fill(lin.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page.getByRole('alert')).toHaveText(/^Too many attempts; try again in \d+ seconds?\.$/)
+  })
+
+  test('a guest opening /account signs in and comes back; next never leaves the site', async ({ page }) => {
+    const kim = newPerson('kim', 'Kim Next')
+    await page.goto(`${server.base}/sign-up`)
+    await fillSignUp(page, kim)
+    await expect(page).toHaveURL(/\/account$/)
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+    await expect(page).toHaveURL(`${server.base}/`)
+
+    await page.goto(`${server.base}/account`)
+    await expect(page).toHaveURL(`${server.base}/sign-in?next=%2Faccount`)
+    await page.getByLabel('Email').fill(kim.email)
+    await page.getByLabel('Password', { exact: true }).fill(kim.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(`${server.base}/account`)
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click()
+    await expect(page).toHaveURL(`${server.base}/`)
+    await signIn(page, server.base, kim, 'https://evil.example/steal')
+    await expect(page).toHaveURL(`${server.base}/account`)
+  })
+
+  test('what a guest did moves into the account made at sign-up', async ({ page }) => {
+    await page.goto(`${server.base}/personalization`)
+    await page.getByRole('radio', { name: 'Welding', exact: true }).check()
+    // Seven steps, saved on the last one's Next.
+    for (let step = 1; step <= 7; step++) {
+      await expect(page.getByText(`Step ${step} of 7`)).toBeVisible()
+      await page.getByRole('button', { name: 'Next' }).click()
+    }
+    await expect(page.getByText('Your training is personalized')).toBeVisible()
+    // And a training session started as the guest, the way the XR Training Center starts one.
+    const started = await page.evaluate(async () => {
+      const modules = (await (await fetch('/api/training-modules')).json()) as { id: string }[]
+      const res = await fetch('/api/xr-sessions', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ moduleId: modules[0].id, sessionType: 'desktop', startedAt: new Date().toISOString() }),
+      })
+      return res.status
+    })
+    expect(started).toBe(201)
+
+    await page.goto(`${server.base}/sign-up`)
+    await fillSignUp(page, newPerson('guest', 'Gus Guest'))
+    await expect(page).toHaveURL(/\/account$/)
+    const training = page.getByRole('heading', { name: 'Your training' }).locator('xpath=ancestor::div[contains(@class, "rounded-xl")][1]')
+    await expect(training).toContainText('1 session')
+    await expect(training).toContainText('Saved (primary trade: welding)')
+  })
+})
+
+test.describe('navigation shows who is signed in', () => {
+  test('at 1280 px: name and role with a menu; a guest sees Sign in and Sign up', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(`${server.base}/analytics`)
+    await expect(nav(page).getByRole('link', { name: 'Sign in' })).toBeVisible()
+    await expect(nav(page).getByRole('link', { name: 'Sign up' })).toBeVisible()
+    await nav(page).getByRole('link', { name: 'Sign up' }).click()
+    await expect(page).toHaveURL(/\/sign-up\?next=%2Fanalytics$/)
+    await fillSignUp(page, newPerson('wide', 'Wendy Wide'))
+    await expect(page).toHaveURL(/\/analytics$/)
+    const trigger = nav(page).getByTestId('account-menu-trigger')
+    await expect(trigger).toBeVisible()
+    await expect(trigger).toHaveAccessibleName(/Wendy Wide.*Learner/)
+    await trigger.press('Enter')
+    await expect(page.getByRole('menuitem', { name: 'Account' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(trigger).toBeFocused()
+  })
+
+  test('at 375 px: the menu panel shows the name and role, Account and Sign out', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await page.goto(`${server.base}/sign-up`)
+    await fillSignUp(page, newPerson('narrow', 'Nina Narrow'))
+    await expect(page).toHaveURL(/\/account$/)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const panel = page.getByTestId('mobile-menu')
+    const account = panel.getByRole('region', { name: 'Your account' })
+    await expect(account).toContainText('Nina Narrow')
+    await expect(account).toContainText('Learner')
+    // The panel fills the screen below the bar, so its links are really on screen.
+    await expect(panel.getByRole('link', { name: 'Plumbing', exact: true }).or(panel.getByRole('button', { name: 'Industries' }))).toBeInViewport()
+    await account.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(`${server.base}/`)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(panel.getByRole('link', { name: 'Sign in' })).toBeVisible()
+    await expect(panel.getByRole('link', { name: 'Sign up' })).toBeVisible()
+  })
+})

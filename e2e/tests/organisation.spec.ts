@@ -1,0 +1,263 @@
+import { readFileSync } from 'node:fs'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { createAdmin, fillSignUp, newPerson, setPasswordWithLink, signIn, skipTour, startAccountsServer, uniqueEmail, type AccountsServer, type Person } from '../support/accounts'
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+// Long flows across two browsers on a 2-core machine shared by several engineers.
+test.describe.configure({ timeout: 150_000 })
+
+const ORG = 'Northside Training Centre'
+let server: AccountsServer
+let admin: Person
+
+// Each worker has its own server and its own first admin, made by the CLI as an operator would.
+test.beforeAll(async () => {
+  server = await startAccountsServer()
+  admin = newPerson('admin', 'Ada Admin')
+  const link = createAdmin(server, { email: admin.email, org: ORG, name: admin.name })
+  expect(link).toMatch(new RegExp(`^${server.base}/reset-password/\\S+$`))
+  await setPasswordWithLink(server, link, admin.password)
+})
+test.afterAll(() => server?.stop())
+test.beforeEach(({ page }) => skipTour(page))
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click()
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true')
+}
+
+/** A second person in a browser of their own. */
+async function secondBrowser(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  await skipTour(page)
+  return { context, page }
+}
+
+test.describe('organisation', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test('the CLI\'s setup link works in the browser and signs the admin in', async ({ page }) => {
+    const second = newPerson('second-admin', 'Sam Second')
+    const link = createAdmin(server, { email: second.email, org: ORG, name: second.name })
+    await page.goto(link)
+    await expect(page.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible()
+    await expect(page.getByText(`For ${second.email}.`)).toBeVisible()
+    expect(await seriousViolations(page), 'reset-password page').toEqual([])
+    await page.getByLabel('New password', { exact: true }).fill(second.password)
+    await page.getByRole('button', { name: 'Set password and sign in' }).click()
+    await expect(page).toHaveURL(/\/account$/)
+    const profile = page.locator('dl').first()
+    await expect(profile).toContainText('Admin')
+    await expect(profile).toContainText(ORG)
+    // The link is used up.
+    await page.goto(link)
+    await expect(page.getByRole('alert')).toContainText('This link is invalid or has expired')
+  })
+
+  test('an admin invites an instructor; a second browser signs up through the link and lands in the organisation with the role', async ({ page, browser }) => {
+    await signIn(page, server.base, admin, '/organisation')
+    await expect(page).toHaveURL(/\/organisation$/)
+    await expect(page.getByRole('heading', { level: 1, name: ORG })).toBeVisible()
+    expect(await seriousViolations(page), 'members tab').toEqual([])
+
+    await openTab(page, 'Invites')
+    const form = page.getByRole('form', { name: 'Create an invite link' })
+    await form.getByLabel('Role').selectOption('instructor')
+    await form.getByLabel('Expires after (days)').fill('3')
+    await expect(form.getByRole('radio', { name: /Single use/ })).toBeChecked()
+    await form.getByRole('button', { name: 'Create invite link' }).click()
+    const linkField = page.getByRole('textbox', { name: 'New invite link' })
+    await expect(linkField).toHaveValue(new RegExp(`^${server.base}/invite/\\S+$`))
+    const inviteUrl = await linkField.inputValue()
+    expect(await seriousViolations(page), 'invites tab').toEqual([])
+    const invites = page.getByRole('list', { name: 'Invites' })
+    await expect(invites.getByRole('listitem').filter({ hasText: 'Instructor invite' })).toContainText('0 of 1 use')
+
+    const { context, page: newcomer } = await secondBrowser(browser)
+    const ivy = newPerson('ivy', 'Ivy Instructor')
+    await newcomer.goto(inviteUrl)
+    await expect(newcomer.getByRole('heading', { level: 1, name: `Join ${ORG}` })).toBeVisible()
+    const details = newcomer.locator('dl')
+    await expect(details).toContainText(ORG)
+    await expect(details).toContainText('Instructor')
+    await expect(details).toContainText('None')
+    await expect(details.locator('time')).toBeVisible()
+    expect(await seriousViolations(newcomer), 'invite page').toEqual([])
+    await fillSignUp(newcomer, ivy)
+    await expect(newcomer).toHaveURL(/\/account$/)
+    const profile = newcomer.locator('dl').first()
+    await expect(profile).toContainText('Instructor')
+    await expect(profile).toContainText(ORG)
+    // An instructor manages the organisation's cohorts: the menu offers it.
+    await nav(newcomer).getByTestId('account-menu-trigger').click()
+    await newcomer.getByRole('menuitem', { name: 'Organisation' }).click()
+    await expect(newcomer).toHaveURL(/\/organisation$/)
+    await expect(newcomer.getByRole('tab', { name: 'Members' })).toBeVisible()
+    await expect(newcomer.getByRole('tab', { name: 'Invites' })).toHaveCount(0)
+    await context.close()
+
+    // The admin sees the new member and the used-up invite.
+    await openTab(page, 'Members')
+    await page.getByLabel('Search members').fill('Ivy')
+    const row = page.locator(`[data-member="${ivy.email}"]`)
+    await expect(row).toBeVisible()
+    await expect(row.getByLabel('Role of Ivy Instructor')).toHaveValue('instructor')
+    await page.reload()
+    await openTab(page, 'Invites')
+    await expect(invites.getByRole('listitem').filter({ hasText: 'Instructor invite' }).first()).toContainText('1 of 1 use')
+    await expect(invites.getByRole('listitem').filter({ hasText: 'Instructor invite' }).first()).toContainText('Used up')
+  })
+
+  test('roster import: the check names a bad row by its line; fixed, it imports; a setup link signs the person in', async ({ page, browser }) => {
+    const bo = { email: uniqueEmail('bo'), name: 'Bo Builder' }
+    const cy = { email: uniqueEmail('cy'), name: 'Cy Carpenter' }
+    const di = { email: uniqueEmail('di'), name: 'Di Driller' }
+    await signIn(page, server.base, admin, '/organisation?tab=roster')
+    await expect(page.getByRole('tab', { name: 'Roster import' })).toHaveAttribute('aria-selected', 'true')
+
+    const csv = page.getByLabel(/Or paste the CSV/)
+    const check = page.getByRole('button', { name: 'Check' })
+    const importButton = page.getByRole('button', { name: 'Import', exact: true })
+    await csv.fill(['email,name,role,cohort', `${bo.email},${bo.name},learner,Spring 2027`, `not-an-email,${di.name},learner,`, `${cy.email},${cy.name},instructor,`].join('\n'))
+    await expect(importButton).toBeDisabled()
+    await check.click()
+    const report = page.getByTestId('roster-report')
+    await expect(report).toContainText('1 error')
+    const bad = report.locator('tr[data-line="3"]')
+    await expect(bad).toHaveAttribute('data-outcome', 'error')
+    await expect(bad.getByRole('rowheader')).toHaveText('3')
+    await expect(bad).toContainText('Error')
+    await expect(report.locator('tr[data-line="2"]')).toHaveAttribute('data-outcome', 'create')
+    await expect(report.locator('tr[data-line="4"]')).toHaveAttribute('data-outcome', 'create')
+    await expect(importButton).toBeDisabled()
+    expect(await seriousViolations(page), 'roster report with an error').toEqual([])
+
+    // Fixed, but not yet checked: still no import.
+    await csv.fill(['email,name,role,cohort', `${bo.email},${bo.name},learner,Spring 2027`, `${di.email},${di.name},learner,`, `${cy.email},${cy.name},instructor,`].join('\n'))
+    await expect(importButton).toBeDisabled()
+    await check.click()
+    await expect(report).toContainText('0 errors')
+    await expect(importButton).toBeEnabled()
+    await importButton.click()
+    await expect(page.getByRole('heading', { name: 'Setup links for the 3 new accounts' })).toBeVisible()
+    const boLink = page.getByRole('textbox', { name: `Setup link for ${bo.name} (${bo.email})` })
+    await expect(boLink).toHaveValue(new RegExp(`^${server.base}/reset-password/\\S+$`))
+    const setupUrl = await boLink.inputValue()
+    await expect(page.getByRole('button', { name: `Copy setup link for ${bo.name.toLowerCase()} (${bo.email})` })).toBeVisible()
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download as CSV' }).click()])
+    expect(download.suggestedFilename()).toBe('setup-links.csv')
+    const saved = readFileSync(await download.path(), 'utf8')
+    expect(saved.split('\r\n')[0]).toBe('email,name,setupUrl')
+    expect(saved).toContain(`${bo.email},${bo.name},${setupUrl}`)
+    expect(saved).toContain(cy.email)
+    expect(saved).toContain(di.email)
+
+    const { context, page: bobPage } = await secondBrowser(browser)
+    await bobPage.goto(setupUrl)
+    await expect(bobPage.getByText(`For ${bo.email}.`)).toBeVisible()
+    await bobPage.getByLabel('New password', { exact: true }).fill('bo builds sturdy frames')
+    await bobPage.getByRole('button', { name: 'Set password and sign in' }).click()
+    await expect(bobPage).toHaveURL(/\/account$/)
+    const profile = bobPage.locator('dl').first()
+    await expect(profile).toContainText(bo.name)
+    await expect(profile).toContainText('Learner')
+    await expect(profile).toContainText(ORG)
+    await context.close()
+
+    // The imported cohort exists, with Bo in it.
+    await openTab(page, 'Cohorts')
+    await page.getByRole('list', { name: 'Cohorts' }).getByRole('button', { name: /Spring 2027/ }).click()
+    await expect(page.getByRole('list', { name: 'Members of Spring 2027' })).toContainText(bo.name)
+  })
+
+  test('cohorts: create one, add and remove a member; members: role change and a password reset link', async ({ page, browser }) => {
+    const { context, page: lea } = await secondBrowser(browser)
+    const leaPerson = newPerson('lea', 'Lea Learner')
+    // Lea joins through a multi-use invite made over the API, as the invite test covers the form.
+    await signIn(page, server.base, admin, '/organisation?tab=cohorts')
+    const invite = await page.evaluate(async () => {
+      const res = await fetch('/api/organisation/invites', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ role: 'learner', expiresInDays: 1, maxUses: 5 }),
+      })
+      return ((await res.json()) as { url: string }).url
+    })
+    await lea.goto(invite)
+    await fillSignUp(lea, leaPerson)
+    await expect(lea).toHaveURL(/\/account$/)
+    await context.close()
+
+    const cohortName = `Evening class ${Date.now().toString(36)}`
+    await page.getByLabel('Cohort name').fill(cohortName)
+    await page.getByRole('button', { name: 'Create cohort' }).click()
+    await expect(page.getByRole('status').filter({ hasText: `Cohort ${cohortName} created.` })).toBeVisible()
+    const details = page.getByRole('heading', { level: 2, name: cohortName })
+    await expect(details).toBeVisible()
+    await page.getByLabel('Add a member').fill('Lea')
+    await page.getByRole('button', { name: `Add ${leaPerson.name} to ${cohortName}` }).click()
+    await expect(page.getByRole('list', { name: `Members of ${cohortName}` })).toContainText(leaPerson.name)
+    expect(await seriousViolations(page), 'cohorts tab').toEqual([])
+    await page.getByRole('button', { name: `Remove ${leaPerson.name} from ${cohortName}` }).click()
+    await expect(page.getByText(`${leaPerson.name} left ${cohortName}.`)).toBeVisible()
+    await expect(page.getByRole('list', { name: `Members of ${cohortName}` })).toHaveCount(0)
+
+    // Rename.
+    await page.getByRole('textbox', { name: 'Cohort name' }).last().fill(`${cohortName} B`)
+    await page.getByRole('button', { name: 'Rename' }).click()
+    await expect(page.getByRole('heading', { level: 2, name: `${cohortName} B` })).toBeVisible()
+
+    await openTab(page, 'Members')
+    await page.getByLabel('Search members').fill('Lea')
+    const row = page.locator(`[data-member="${leaPerson.email}"]`)
+    await row.getByLabel(`Role of ${leaPerson.name}`).selectOption('instructor')
+    await expect(page.getByText(`${leaPerson.name} is now instructor.`)).toBeVisible()
+    await row.getByRole('button', { name: `Create password reset link for ${leaPerson.name}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Password reset link' })
+    await expect(dialog.getByRole('textbox', { name: 'Password reset link' })).toHaveValue(new RegExp(`^${server.base}/reset-password/\\S+$`))
+    await dialog.getByRole('button', { name: 'Done' }).click()
+
+    // The last admin cannot step down.
+    const self = page.locator(`[data-member="${admin.email}"]`)
+    await page.getByLabel('Search members').fill(admin.name)
+    await self.getByLabel(`Role of ${admin.name}`).selectOption('learner')
+    await expect(page.getByRole('alert')).toContainText('at least one admin')
+  })
+
+  test('a guest is sent to sign in; a learner is told the page is for instructors and admins', async ({ page, browser }) => {
+    await page.goto(`${server.base}/organisation?tab=invites`)
+    await expect(page).toHaveURL(`${server.base}/sign-in?next=%2Forganisation%3Ftab%3Dinvites`)
+    const { context, page: learner } = await secondBrowser(browser)
+    await learner.goto(`${server.base}/sign-up`)
+    await fillSignUp(learner, newPerson('solo', 'Solo Learner'))
+    await expect(learner).toHaveURL(/\/account$/)
+    await learner.goto(`${server.base}/organisation`)
+    await expect(learner.getByText('You are not part of an organisation.')).toBeVisible()
+    await context.close()
+  })
+})
+
+test.describe('organisation at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } })
+
+  test('the tabs and the member list fit a phone', async ({ page }) => {
+    await signIn(page, server.base, admin, '/organisation')
+    await expect(page.getByRole('tab', { name: 'Cohorts' })).toBeInViewport()
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
+    expect(scrollWidth).toBeLessThanOrEqual(375)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const account = page.getByTestId('mobile-menu').getByRole('region', { name: 'Your account' })
+    await expect(account).toContainText(admin.name)
+    await expect(account).toContainText('Admin')
+    await expect(account.getByRole('link', { name: 'Organisation' })).toBeVisible()
+  })
+})

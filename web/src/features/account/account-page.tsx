@@ -1,0 +1,252 @@
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { Link } from 'wouter'
+import { useQuery } from '@tanstack/react-query'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { FormAlert, FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { canManageOrganisation, roleLabels, useChangePassword, useSignOut, useSignOutEverywhere, useUpdateAccount, type Me } from '@/api/account'
+import { useRequireAccount } from '@/hooks/use-require-account'
+import { toast } from '@/hooks/use-toast'
+import { fetchPersonalizationProfile, personalizationQueryKey } from '@/lib/appearance'
+import { formErrors } from '@/lib/form-errors'
+import { useXrSessions } from '@/lib/queries/xr-sessions'
+import { PasswordInput } from './components/password-input'
+import { Loading } from './components/auth-shell'
+import { useFormState } from './components/use-form-state'
+import { PASSWORD_POLICY, accountFieldLabels, changePasswordFormSchema, checkForm, displayNameFormSchema } from './lib/forms'
+
+/** /account: who you are, your records, your name and password, and signing out. */
+export default function AccountPage() {
+  const me = useRequireAccount()
+  return (
+    <section className="mx-auto w-full max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
+      <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">Your account</h1>
+      {me.isError ? (
+        <p role="alert" className="mt-6 text-red-200">
+          Could not load your account. Reload the page to try again.
+        </p>
+      ) : !me.data || me.data.guest ? (
+        <div className="mt-6">
+          <Loading label="Loading your account…" />
+        </div>
+      ) : (
+        <AccountSections me={me.data} />
+      )}
+    </section>
+  )
+}
+
+function AccountSections({ me }: { me: Me }) {
+  return (
+    <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
+      <Profile me={me} />
+      <Records me={me} />
+      <DisplayNameForm me={me} />
+      <ChangePasswordForm />
+      <Sessions />
+    </div>
+  )
+}
+
+function Item({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-3">
+      <dt className="w-32 shrink-0 text-sm text-slate-300">{term}</dt>
+      <dd className="min-w-0 break-words text-white">{children}</dd>
+    </div>
+  )
+}
+
+function Profile({ me }: { me: Me }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Profile</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="space-y-3">
+          <Item term="Display name">{me.displayName}</Item>
+          <Item term="Email">{me.email}</Item>
+          <Item term="Role">{roleLabels[me.role]}</Item>
+          <Item term="Organisation">{me.organisation ? me.organisation.name : 'None (individual learner)'}</Item>
+        </dl>
+        {canManageOrganisation(me) && (
+          <Button asChild variant="outline" className="mt-5">
+            <Link href="/organisation">Manage {me.organisation?.name}</Link>
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+/** What this account holds, including anything carried over from the guest it was made from. */
+function Records({ me }: { me: Me }) {
+  const sessions = useXrSessions(me.id)
+  const preferences = useQuery({ queryKey: personalizationQueryKey, queryFn: fetchPersonalizationProfile })
+  const count = sessions.data?.length
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Your training</CardTitle>
+        <CardDescription>What you did before signing up moved into this account.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="space-y-3">
+          <Item term="XR sessions">
+            {sessions.isPending ? 'Loading…' : sessions.isError ? 'Could not load' : `${count} ${count === 1 ? 'session' : 'sessions'}`}{' '}
+            <Link href="/learning-hub" className="ml-1 text-sm text-amber-400 underline-offset-4 hover:underline">
+              Learning Hub
+            </Link>
+          </Item>
+          <Item term="Preferences">
+            {preferences.isPending ? 'Loading…' : preferences.data ? 'Saved' : 'Not set yet'}
+            {preferences.data?.primaryTrade ? ` (primary trade: ${preferences.data.primaryTrade})` : ''}{' '}
+            <Link href="/personalization" className="ml-1 text-sm text-amber-400 underline-offset-4 hover:underline">
+              {preferences.data ? 'Change' : 'Personalize'}
+            </Link>
+          </Item>
+        </dl>
+      </CardContent>
+    </Card>
+  )
+}
+
+function DisplayNameForm({ me }: { me: Me }) {
+  const form = useFormState({ displayName: me.displayName })
+  const update = useUpdateAccount()
+  const [saved, setSaved] = useState('')
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setSaved('')
+    const checked = checkForm(displayNameFormSchema, form.values)
+    if (!checked.ok) return form.fail({ fields: checked.fields }, ['displayName'])
+    form.setErrors({ fields: {} })
+    update.mutate(checked.values, {
+      onSuccess: (updated) => {
+        form.reset({ displayName: updated.displayName })
+        setSaved('Your display name is saved.')
+      },
+      onError: (error) => form.fail(formErrors(error, accountFieldLabels), ['displayName']),
+    })
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Display name</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Display name">
+          <FormField label="Display name" hint="Up to 80 characters." error={form.errors.fields.displayName} name="displayName">
+            {(p) => (
+              <Input
+                {...p}
+                name="displayName"
+                autoComplete="name"
+                value={form.values.displayName}
+                onChange={(e) => {
+                  setSaved('')
+                  form.set('displayName', e.target.value)
+                }}
+              />
+            )}
+          </FormField>
+          <FormAlert error={form.errors.form} fieldErrors={[form.errors.fields.displayName]} success={saved} />
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save name'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}
+
+const passwordOrder = ['currentPassword', 'newPassword'] as const
+
+function ChangePasswordForm() {
+  const form = useFormState({ currentPassword: '', newPassword: '' })
+  const change = useChangePassword()
+  const [saved, setSaved] = useState('')
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setSaved('')
+    const checked = checkForm(changePasswordFormSchema, form.values)
+    if (!checked.ok) return form.fail({ fields: checked.fields }, passwordOrder)
+    form.setErrors({ fields: {} })
+    change.mutate(checked.values, {
+      onSuccess: () => {
+        form.reset({ currentPassword: '', newPassword: '' })
+        setSaved('Your password is changed. Every other device signed in to this account is now signed out.')
+      },
+      onError: (error) => form.fail(formErrors(error, accountFieldLabels), passwordOrder),
+    })
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Change password</CardTitle>
+        <CardDescription>Other devices signed in to this account are signed out; this one stays signed in.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Change password">
+          <FormField label="Current password" error={form.errors.fields.currentPassword} name="currentPassword">
+            {(p) => (
+              <PasswordInput control={p} name="currentPassword" autoComplete="current-password" value={form.values.currentPassword} onChange={(v) => form.set('currentPassword', v)} />
+            )}
+          </FormField>
+          <FormField label="New password" hint={PASSWORD_POLICY} error={form.errors.fields.newPassword} name="newPassword">
+            {(p) => <PasswordInput control={p} name="newPassword" autoComplete="new-password" value={form.values.newPassword} onChange={(v) => form.set('newPassword', v)} />}
+          </FormField>
+          <FormAlert error={form.errors.form} fieldErrors={passwordOrder.map((f) => form.errors.fields[f])} success={saved} />
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Changing…' : 'Change password'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}
+
+function Sessions() {
+  const signOut = useSignOut()
+  const everywhere = useSignOutEverywhere()
+  const [error, setError] = useState('')
+  // mutateAsync rather than mutate's callbacks: signing out leaves this page (useRequireAccount), and
+  // callbacks given to mutate are dropped once the component is gone.
+  const run = (mutation: typeof signOut, description: string) => () => {
+    setError('')
+    mutation.mutateAsync().then(
+      () => toast({ title: 'Signed out', description }),
+      (e: unknown) => setError(formErrors(e, {}).form ?? 'Could not sign out.'),
+    )
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Signing out</CardTitle>
+        <CardDescription>Sign out of this browser, or of every device where this account is signed in, this one included.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" disabled={signOut.isPending || everywhere.isPending} onClick={run(signOut, 'You are signed out of this browser.')}>
+            Sign out
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={signOut.isPending || everywhere.isPending}
+            onClick={run(everywhere, 'Every session of your account has ended.')}
+          >
+            Sign out everywhere
+          </Button>
+        </div>
+        <FormAlert error={error} />
+      </CardContent>
+    </Card>
+  )
+}

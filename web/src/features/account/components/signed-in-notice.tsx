@@ -1,0 +1,23 @@
+import { Link } from 'wouter'
+import { Button } from '@/components/ui/button'
+import { roleLabels, useSignOut, type Me } from '@/api/account'
+
+/** What /sign-in and /sign-up show to someone already signed in. */
+export function SignedInNotice({ me }: { me: Me }) {
+  const signOut = useSignOut()
+  return (
+    <div className="space-y-4">
+      <p className="text-slate-200">
+        You are signed in as <strong className="text-white">{me.displayName}</strong> ({me.email}, {roleLabels[me.role]}).
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button asChild>
+          <Link href="/account">Go to your account</Link>
+        </Button>
+        <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          Sign out
+        </Button>
+      </div>
+    </div>
+  )
+}

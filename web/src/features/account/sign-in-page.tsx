@@ -1,0 +1,40 @@
+import { Link, useLocation, useSearch } from 'wouter'
+import { useMe } from '@/api/account'
+import { safeNextPath, signUpPath } from '@/lib/next-path'
+import { AuthShell, Loading } from './components/auth-shell'
+import { SignInForm } from './components/sign-in-form'
+import { SignedInNotice } from './components/signed-in-notice'
+import { useArrivedSignedIn } from './components/use-arrived-signed-in'
+
+const linkClass = 'font-semibold text-amber-400 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
+
+/** /sign-in[?next=/path]: signs in and returns to next (a path on this site only). */
+export default function SignInPage() {
+  const me = useMe()
+  const arrivedSignedIn = useArrivedSignedIn(me.data)
+  const [, navigate] = useLocation()
+  const next = new URLSearchParams(useSearch()).get('next')
+
+  return (
+    <AuthShell
+      title="Sign in"
+      description="Welcome back. Your training records and preferences follow you to any device."
+      footer={
+        <>
+          New to Journeyman XR?{' '}
+          <Link href={signUpPath(next)} className={linkClass}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      {me.isPending ? (
+        <Loading label="Checking who you are…" />
+      ) : arrivedSignedIn && me.data && !me.data.guest ? (
+        <SignedInNotice me={me.data} />
+      ) : (
+        <SignInForm onSignedIn={() => navigate(safeNextPath(next), { replace: true })} />
+      )}
+    </AuthShell>
+  )
+}
