@@ -1,7 +1,7 @@
 import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test'
 
 export { expect }
-export type { APIRequestContext, Locator, Page, Request } from '@playwright/test'
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Request } from '@playwright/test'
 
 /**
  * What the browser says when the server's Content-Security-Policy or

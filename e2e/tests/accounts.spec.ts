@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from '../support/test'
 import { fillSignUp, newPerson, signIn, skipTour, startAccountsServer, uniqueEmail, type AccountsServer } from '../support/accounts'
 
 async function seriousViolations(page: Page) {

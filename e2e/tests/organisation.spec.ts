@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '../support/test'
 import { createAdmin, fillSignUp, newPerson, setPasswordWithLink, signIn, skipTour, startAccountsServer, uniqueEmail, type AccountsServer, type Person } from '../support/accounts'
 
 async function seriousViolations(page: Page) {
