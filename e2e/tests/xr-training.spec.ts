@@ -31,7 +31,7 @@ interface SceneObject {
 }
 interface Scene {
   objects: SceneObject[]
-  steps: { id: string; target: string; action: string; safetyCheckId?: string }[]
+  steps: { id: string; target: string; action: string; safetyCheckId?: string; minDurationMs: number }[]
 }
 
 async function loadScene(page: Page): Promise<{ moduleTitle: string; scene: Scene }> {
@@ -92,6 +92,18 @@ async function clickObject(page: Page, object: SceneObject) {
 
 function step(page: Page, id: string) {
   return page.locator(`li[data-step-id="${id}"]`)
+}
+
+/**
+ * Waits, in real time, until step n can be completed. The player holds each
+ * step for its minimum duration (the scene's minDurationMs: 1.5 s to select,
+ * 2 s to grab, 3 s for a safety check) because the server verifies the
+ * session's pace against its own wall clock. Playwright's clock cannot
+ * stand in for the wait: a faked page clock would record sessionTimes the
+ * server never saw pass, and the session would be unverified.
+ */
+async function waitForStep(page: Page, n: number) {
+  await expect(page.getByRole('button', { name: `Complete step ${n}` })).toBeEnabled()
 }
 
 async function expectToast(page: Page, title: string | RegExp, description?: string | RegExp) {
@@ -175,18 +187,23 @@ test.describe('XR Training Center', () => {
     await expect(page.getByText('DESKTOP session active')).toBeVisible()
 
     // Steps 1 and 2 by pointing and clicking in the 3D scene.
+    await waitForStep(page, 1)
     await clickObject(page, objectAt(scene, scene.steps[0].target))
     await expect(step(page, scene.steps[0].id)).toHaveAttribute('data-status', 'done')
+    await waitForStep(page, 2)
     await clickObject(page, objectAt(scene, scene.steps[1].target))
     await expect(step(page, scene.steps[1].id)).toHaveAttribute('data-status', 'done')
     // Step 3 from the keyboard; step 4 (proving the tester, a safety check) skipped; the rest from the keyboard.
+    await waitForStep(page, 3)
     await page.getByRole('button', { name: 'Complete step 3' }).focus()
     await page.keyboard.press('Enter')
     await expect(step(page, scene.steps[2].id)).toHaveAttribute('data-status', 'done')
     await page.getByRole('button', { name: 'Skip step 4' }).focus()
     await page.keyboard.press('Enter')
     await expect(step(page, scene.steps[3].id)).toHaveAttribute('data-status', 'skipped')
+    await waitForStep(page, 5)
     await page.getByRole('button', { name: 'Complete step 5' }).press('Enter')
+    await waitForStep(page, 6)
     await page.getByRole('button', { name: 'Complete step 6' }).press('Space')
     await expect(page.getByText('All steps done. Select End Session to record your result.')).toBeVisible()
 
@@ -200,6 +217,10 @@ test.describe('XR Training Center', () => {
       expect(Number.isNaN(Date.parse(i.timestamp))).toBe(false)
       expect(i.sessionTime).toBeGreaterThanOrEqual(0)
     }
+    // Each step took at least its minimum, timed from the step before (a skip takes none).
+    sent.forEach((i, k) => {
+      if (i.action !== 'skip') expect(i.sessionTime - (k > 0 ? sent[k - 1].sessionTime : 0)).toBeGreaterThanOrEqual(scene.steps[k].minDurationMs)
+    })
     expect(patches.every((b) => b.endedAt === undefined && typeof b.duration === 'number')).toBe(true)
 
     const ended = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.request().postDataJSON()?.endedAt !== undefined)
@@ -209,6 +230,10 @@ test.describe('XR Training Center', () => {
     expect(record.safetyScore).toBe(90) // tester-proven (weight 1 of 10) skipped
     expect(record.interactionData.completionStatus).toBe('failed') // every step is required
     expect(record.interactionData.safetyChecks).toContainEqual({ id: 'tester-proven', status: 'skipped' })
+    // Real use of the player is verified: order, pace and clock all check out.
+    expect(record.verified).toBe(true)
+    expect(record.verificationIssues).toEqual([])
+    await expect(page.getByRole('status').filter({ hasText: 'Last session: not passed' })).toContainText('Verified')
     await expectToast(page, 'Session Completed', /^Training session lasted \d+ minutes$/)
     // The scene is cleared: modes are offered again and no step is in progress.
     await expect(page.getByRole('button', { name: 'Desktop Mode' })).toBeEnabled()
@@ -248,9 +273,11 @@ test.describe('XR Training Center', () => {
 
     const pointingAt = (label: string) => () => expect(page.getByTestId('xr-pointer')).toHaveText(`Pointing at: ${label}`)
     const first = objectAt(scene, scene.steps[0].target)
+    await waitForStep(page, 1)
     await selectWithController(page, first, { aimed: pointingAt(first.label) })
     await expect(step(page, scene.steps[0].id)).toHaveAttribute('data-status', 'done')
     const second = objectAt(scene, scene.steps[1].target)
+    await waitForStep(page, 2)
     await selectWithController(page, second, { hand: 'left', aimed: pointingAt(second.label) })
     await expect(step(page, scene.steps[1].id)).toHaveAttribute('data-status', 'done')
 
@@ -266,6 +293,7 @@ test.describe('XR Training Center', () => {
     const inputs = record.interactionData.interactions.map((i: { input: string }) => i.input)
     expect(inputs).toEqual(['ray', 'ray'])
     expect(record.interactionData.completionStatus).toBe('failed') // four steps never done
+    expect(record.verified).toBe(true)
     await expectToast(page, 'Session Completed')
     await expect.poll(() => xrSessionActive(page)).toBe(false)
 
@@ -287,6 +315,7 @@ test.describe('XR Training Center', () => {
     await xrRemote(page, 'set_transform', { device: 'hand-right', position: { x: 0.15, y: 1.4, z: 0 } })
     await xrRemote(page, 'look_at', { device: 'hand-right', target })
     await expect(page.getByTestId('xr-pointer')).toHaveText(`Pointing at: ${target.label}`)
+    await waitForStep(page, 1)
     await pressSelect(page, 'hand-right') // a pinch
     await expect(step(page, scene.steps[0].id)).toHaveAttribute('data-status', 'done')
 
@@ -302,18 +331,27 @@ test.describe('XR Training Center', () => {
   test('a refused immersive request falls back to desktop and the session goes on', async ({ page }) => {
     await installWebXREmulator(page, { failRequests: true })
     const { scene } = await loadScene(page)
+    const certifications = async () => (await (await page.request.get('/api/analytics/dashboard-stats')).json()).totalCertifications as number
+    const before = await certifications()
     const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/xr-sessions'))
     await openCenter(page)
     await page.getByRole('button', { name: 'VR Mode' }).click()
     await expectToast(page, 'XR Mode Unavailable', 'Falling back to desktop mode')
     expect((await (await created).json()).sessionType).toBe('desktop')
     await expect(page.getByText('DESKTOP session active')).toBeVisible()
+    // Each click waits for the step's minimum time: Playwright's click waits until the button is enabled.
     for (let n = 1; n <= scene.steps.length; n++) {
       await page.getByRole('button', { name: `Complete step ${n}` }).click()
       await expect(step(page, scene.steps[n - 1].id)).toHaveAttribute('data-status', 'done')
     }
+    const ended = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.request().postDataJSON()?.endedAt !== undefined)
     await page.getByRole('button', { name: 'End Session' }).click()
+    const record = await (await ended).json()
+    expect(record).toMatchObject({ safetyScore: 100, verified: true, verificationIssues: [] })
     await expectToast(page, 'Session Completed')
+    await expect(page.getByRole('status').filter({ hasText: 'Last session: passed · safety score 100%' })).toContainText('Verified')
+    // A verified pass with a score of at least 80 is a certification.
+    expect(await certifications()).toBe(before + 1)
 
     // Every step done in order: the module is passed and counts towards the trade's real share.
     await page.getByRole('tab', { name: 'My Progress' }).click()
@@ -327,6 +365,45 @@ test.describe('XR Training Center', () => {
     expect(electrical.percent).toBe(Math.round((100 * 1) / electrical.total))
     await expect(page.locator('li[data-trade="electrical"]')).toContainText(`${electrical.percent}% (1 of ${electrical.total} modules)`)
     await expect(page.locator('li[data-trade="plumbing"]')).toContainText('0% (0 of')
+  })
+
+  test('a one-PATCH perfect score is stored unverified, certifies nothing, and the learner sees why', async ({ page }) => {
+    const { scene } = await loadScene(page)
+    const stats = async () => (await page.request.get('/api/analytics/dashboard-stats')).json()
+    const before = await stats()
+    const start = await page.request.post('/api/xr-sessions', {
+      data: { moduleId: MODULE, sessionType: 'desktop', startedAt: new Date().toISOString() },
+    })
+    expect(start.status()).toBe(201)
+    const session = await start.json()
+    // Every step, each a plausible 5 s after the last, in the one request that ends the session.
+    const res = await page.request.patch(`/api/xr-sessions/${session.id}`, {
+      data: {
+        endedAt: new Date().toISOString(),
+        completionStatus: 'completed',
+        interactionData: {
+          interactions: scene.steps.map((st, i) => ({ action: st.action, objectId: st.target, stepId: st.id, sessionTime: 5000 * (i + 1), seq: i })),
+        },
+      },
+    })
+    expect(res.status()).toBe(200)
+    const record = await res.json()
+    expect(record).toMatchObject({ completionStatus: 'completed', safetyScore: 100, verified: false })
+    expect(record.interactionData.completionStatus).toBe('passed')
+    expect(record.verificationIssues).toEqual([expect.stringMatching(/^Actions were recorded ahead of real time: one at \d+ s arrived when only [\d.]+ s of the session had passed\.$/)])
+    const after = await stats()
+    expect(after.totalCertifications).toBe(before.totalCertifications)
+    expect(after.averageSafetyScore).toBe(before.averageSafetyScore)
+
+    // The learner's history shows the session as not verified, with the reason.
+    await openCenter(page)
+    await page.getByRole('tab', { name: 'Session History' }).click()
+    const row = page.getByTestId('session-history').getByRole('listitem').filter({ hasText: 'Not verified' }).first()
+    await expect(row).toContainText('Safety 100%')
+    await expect(row.getByTestId('session-unverified')).toContainText(record.verificationIssues[0])
+    // It completes no module.
+    await page.getByRole('tab', { name: 'My Progress' }).click()
+    await expect(page.getByTestId('stat-achievements')).toHaveText('0')
   })
 
   test('a failed start shows Session Failed and a failed end keeps the session to retry', async ({ page }) => {

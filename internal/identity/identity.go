@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/mail"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"journeyman/internal/apperr"
@@ -121,6 +122,11 @@ const (
 // NormalizeEmail checks an email address and returns its canonical form
 // (lower case, trimmed), the key accounts are found by.
 func NormalizeEmail(field, s string) (string, error) {
+	// Checked before lowering: strings.ToLower turns each invalid byte into
+	// U+FFFD, which would make a Latin-1 roster's "josé" a valid address.
+	if !utf8.ValidString(s) {
+		return "", apperr.Invalid("%s must be an email address like name@example.com", field)
+	}
 	s = strings.ToLower(strings.TrimSpace(s))
 	if s == "" {
 		return "", apperr.Invalid("%s is required", field)
@@ -134,12 +140,17 @@ func NormalizeEmail(field, s string) (string, error) {
 
 // CheckName validates a display name or organisation name.
 func CheckName(field, s string, max int) (string, error) {
+	// Text that is not UTF-8 (a roster saved as Latin-1) would be refused
+	// by PostgreSQL as an internal error; say what is wrong instead.
+	if !utf8.ValidString(s) {
+		return "", apperr.Invalid("%s must be UTF-8 text", field)
+	}
 	s = strings.TrimSpace(s)
 	n := utf8.RuneCountInString(s)
 	if n == 0 || n > max {
 		return "", apperr.Invalid("%s must be 1 to %d characters", field, max)
 	}
-	if strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+	if strings.ContainsFunc(s, unicode.IsControl) {
 		return "", apperr.Invalid("%s must not contain control characters", field)
 	}
 	return s, nil

@@ -129,7 +129,8 @@ func hasControl(s string, multiline bool) bool {
 }
 
 // CertificationPassMark is the lowest safety score (percent) with which a
-// completed session earns its module's certification on the dashboard. 80
+// completed, verified session earns its module's certification on the
+// dashboard. 80
 // matches the usual pass mark of trade certification exams (NCCER, OSHA
 // course quizzes), so a certificate means the learner worked safely.
 const CertificationPassMark = 80
@@ -142,9 +143,9 @@ const ActiveLearnerWindow = 30 * 24 * time.Hour
 // platform-wide figures of the landing page's four dashboard tiles.
 type DashboardStats struct {
 	ActiveLearners      int     `json:"activeLearners"`      // distinct learners with a session started within ActiveLearnerWindow
-	TotalCertifications int     `json:"totalCertifications"` // distinct learner+module pairs completed with a score ≥ CertificationPassMark
+	TotalCertifications int     `json:"totalCertifications"` // distinct learner+module pairs completed in a verified session with a score ≥ CertificationPassMark
 	TotalXRSessions     int     `json:"totalXrSessions"`     // every session ever started
-	AverageSafetyScore  float64 `json:"averageSafetyScore"`  // mean of ended sessions' scores, one decimal; 0 when none
+	AverageSafetyScore  float64 `json:"averageSafetyScore"`  // mean of ended verified sessions' scores, one decimal; 0 when none
 }
 
 // RoundScore rounds a percentage to the one decimal the dashboard shows.

@@ -23,9 +23,12 @@ import (
 func testServer(t *testing.T, opts Options) (*Hub, *httptest.Server) {
 	t.Helper()
 	h := NewHub(opts)
-	srv := httptest.NewServer(h.Handler(func(r *http.Request) (string, bool) {
+	srv := httptest.NewServer(h.Handler(func(r *http.Request) (Peer, int, string) {
 		u := r.URL.Query().Get("user")
-		return u, u != ""
+		if u == "" {
+			return Peer{}, http.StatusUnauthorized, "no user"
+		}
+		return Peer{UserID: u, Channel: r.URL.Query().Get("channel")}, 0, ""
 	}))
 	t.Cleanup(func() {
 		h.Close()
@@ -136,10 +139,10 @@ func closeStatus(t *testing.T, c *websocket.Conn) websocket.StatusCode {
 func TestSafetyAlertFanOut(t *testing.T) {
 	var stored atomic.Int32
 	_, srv := testServer(t, Options{
-		OnSafetyAlert: func(ctx context.Context, userID string, a SafetyAlertPayload, sessionID string) (Message, error) {
+		OnSafetyAlert: func(ctx context.Context, from Peer, a SafetyAlertPayload, sessionID string) (Message, error) {
 			stored.Add(1)
 			b, _ := json.Marshal(map[string]any{"id": "alert-1", "alertType": a.AlertType, "description": a.Description})
-			return Message{Type: TypeSafetyAlert, SessionID: sessionID, UserID: userID, Payload: b, Timestamp: time.Now()}, nil
+			return Message{Type: TypeSafetyAlert, SessionID: sessionID, UserID: from.UserID, Payload: b, Timestamp: time.Now()}, nil
 		},
 	})
 	const n = 60
@@ -170,7 +173,7 @@ func TestSafetyAlertFanOut(t *testing.T) {
 
 func TestSafetyAlertValidation(t *testing.T) {
 	failing := errors.New("database down")
-	_, srv := testServer(t, Options{OnSafetyAlert: func(context.Context, string, SafetyAlertPayload, string) (Message, error) {
+	_, srv := testServer(t, Options{OnSafetyAlert: func(context.Context, Peer, SafetyAlertPayload, string) (Message, error) {
 		return Message{}, failing
 	}})
 	c := dial(t, srv, "a")
@@ -243,8 +246,8 @@ func TestRoomsAndObservers(t *testing.T) {
 }
 
 func TestAuthorizeJoin(t *testing.T) {
-	_, srv := testServer(t, Options{AuthorizeJoin: func(_ context.Context, user, session, role string) error {
-		if role == RoleParticipant && user != "owner" {
+	_, srv := testServer(t, Options{AuthorizeJoin: func(_ context.Context, who Peer, session, role string) error {
+		if role == RoleParticipant && who.UserID != "owner" {
 			return apperr.Forbidden("only the session's learner may take part")
 		}
 		return nil
@@ -508,5 +511,25 @@ func TestFrameSentWithHandshakeIsRead(t *testing.T) {
 	}
 	if !strings.HasPrefix(string(got), "HTTP/1.1 101") {
 		t.Fatalf("response %q", got)
+	}
+}
+
+// TestAlertChannels: a safety alert of one channel reaches the peers of that
+// channel only; a message without a channel reaches everyone.
+func TestAlertChannels(t *testing.T) {
+	h, srv := testServer(t, Options{})
+	a1 := dial(t, srv, "a1&channel=org:a")
+	a2 := dial(t, srv, "a2&channel=org:a")
+	b1 := dial(t, srv, "b1&channel=org:b")
+	waitFor(t, "three connections", func() bool { return h.Connections() == 3 })
+	h.Deliver(Message{Type: TypeSafetyAlert, Payload: json.RawMessage(`{"description":"for a"}`), Channel: "org:a"})
+	h.Deliver(Message{Type: TypeSafetyAlert, Payload: json.RawMessage(`{"description":"for all"}`)})
+	for _, c := range []*websocket.Conn{a1, a2} {
+		if m := readType(t, c, TypeSafetyAlert); !strings.Contains(string(m.Payload), "for a") {
+			t.Fatalf("org a peer got %s first; want its channel's alert", m.Payload)
+		}
+	}
+	if m := readType(t, b1, TypeSafetyAlert); !strings.Contains(string(m.Payload), "for all") {
+		t.Fatalf("org b peer got %s; want only the alert without a channel", m.Payload)
 	}
 }

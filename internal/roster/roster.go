@@ -3,10 +3,13 @@
 package roster
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"journeyman/internal/apperr"
@@ -33,7 +36,13 @@ var columns = []string{"email", "name", "role", "cohort"}
 // many rows, broken CSV) is an error; a row with a bad value is returned
 // with its Problem, so that the report can name every bad row at once.
 func Parse(r io.Reader) ([]Row, error) {
-	cr := csv.NewReader(r)
+	// Excel's "CSV UTF-8" starts with a byte order mark. Dropped before the
+	// CSV reader sees it, or a quoted first header is a "bare quote" error.
+	br := bufio.NewReader(r)
+	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte("\ufeff")) {
+		br.Discard(3)
+	}
+	cr := csv.NewReader(br)
 	cr.FieldsPerRecord = -1
 	cr.TrimLeadingSpace = true
 	header, err := cr.Read()
@@ -45,7 +54,7 @@ func Parse(r io.Reader) ([]Row, error) {
 	}
 	at := map[string]int{}
 	for i, h := range header {
-		at[strings.ToLower(strings.TrimSpace(strings.TrimPrefix(h, "\ufeff")))] = i
+		at[strings.ToLower(strings.TrimSpace(h))] = i
 	}
 	for _, c := range columns[:3] {
 		if _, ok := at[c]; !ok {
@@ -69,7 +78,8 @@ func Parse(r io.Reader) ([]Row, error) {
 			return nil, csvError(err)
 		}
 		line, _ := cr.FieldPos(0)
-		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+		// A spreadsheet saves its empty rows as ",,,": blank like an empty line.
+		if !slices.ContainsFunc(rec, func(f string) bool { return strings.TrimSpace(f) != "" }) {
 			continue
 		}
 		if len(rows) == MaxRows {
@@ -93,19 +103,24 @@ func Parse(r io.Reader) ([]Row, error) {
 }
 
 func check(row *Row, rec []string, field func([]string, string) string) string {
-	var err error
-	if row.Email, err = identity.NormalizeEmail("email", field(rec, "email")); err != nil {
-		row.Email = field(rec, "email")
+	// A bad row still shows every field as written, so that the report
+	// lets the admin recognise it.
+	row.Email, row.Name, row.Role = field(rec, "email"), field(rec, "name"), identity.Role(field(rec, "role"))
+	email, err := identity.NormalizeEmail("email", row.Email)
+	if err != nil {
 		return apperr.Message(err)
 	}
-	if row.Name, err = identity.CheckName("name", field(rec, "name"), identity.MaxDisplayName); err != nil {
-		row.Name = field(rec, "name")
+	row.Email = email
+	name, err := identity.CheckName("name", row.Name, identity.MaxDisplayName)
+	if err != nil {
 		return apperr.Message(err)
 	}
-	if row.Role, err = identity.ParseMemberRole("role", field(rec, "role")); err != nil {
-		row.Role = identity.Role(field(rec, "role"))
+	row.Name = name
+	role, err := identity.ParseMemberRole("role", string(row.Role))
+	if err != nil {
 		return apperr.Message(err)
 	}
+	row.Role = role
 	if row.Cohort != "" {
 		if _, err := identity.CheckName("cohort", row.Cohort, identity.MaxOrgName); err != nil {
 			return apperr.Message(err)

@@ -94,7 +94,8 @@ package server
 // completed session (completionStatus "completed", interactionData.completionStatus
 // not "failed") schedules its first refresher within 24 hours; every later
 // completed session of the module is a refresher that reschedules it by FSRS,
-// rated by its safety score (a failed one as forgotten). Each session is applied
+// rated by its safety score (a failed one as forgotten). Unverified sessions
+// (see sessions.go) count for neither. Each session is applied
 // once, when this endpoint next runs, whichever endpoint recorded it.
 
 import (

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"journeyman/internal/store"
+	"journeyman/internal/identity"
 	"journeyman/internal/store/storetest"
 )
 
@@ -24,7 +24,7 @@ func BenchmarkGenerateRecommendations(b *testing.B) {
 	const body = `{"tradeCategory":"electrical","currentSkillLevel":"beginner","timeConstraints":{"hoursPerWeek":2,"preferredSessionLength":45},"focusAreas":["safety"]}`
 	// The handler is called directly, past the identity middleware and the
 	// write limit, so that one learner with history can generate repeatedly.
-	ctx := context.WithValue(context.Background(), learnerKey{}, store.Learner{ID: me})
+	ctx := context.WithValue(context.Background(), callerKey{}, identity.Caller{ID: idOf(b, s, me), Role: identity.Guest, Presented: true})
 	for b.Loop() {
 		req := httptest.NewRequestWithContext(ctx, "POST", "/api/ai-learning/generate-recommendations", strings.NewReader(body))
 		rec := httptest.NewRecorder()

@@ -27,11 +27,16 @@ func MustOpenLearningServer(tb testing.TB) *Server {
 	if err := st.SeedCatalog(context.Background(), catalog.Trades(), catalog.Modules()); err != nil {
 		tb.Fatal(err)
 	}
-	return New(st, Config{Logger: slog.New(slog.DiscardHandler), App: testApp})
+	s, err := New(st, Config{Logger: slog.New(slog.DiscardHandler), App: testApp})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
 }
 
 // guest is a learner's cookie id; each test uses its own.
-func guestID(n int) string { return fmt.Sprintf("%032x", n) }
+// guestID names the n-th guest of a test.
+func guestID(n int) string { return fmt.Sprintf("guest-%d", n) }
 
 // call is defined with the session tests.
 
@@ -234,14 +239,18 @@ type recommendationSet struct {
 	Recommendations learning.Recommendations       `json:"recommendations"`
 }
 
-// insertCompletedSession records an ended XR session by SQL, as whichever
+// insertCompletedSession records an ended, verified XR session by SQL, as whichever
 // endpoint records sessions would.
-func insertCompletedSession(tb testing.TB, s *Server, id, learnerID, module string, ended time.Time, score float64, outcome string) {
+func insertCompletedSession(tb testing.TB, s *Server, id, learner, module string, ended time.Time, score float64, outcome string) {
 	tb.Helper()
+	learnerID := idOf(tb, s, learner)
+	if err := s.store.EnsureGuest(context.Background(), learnerID); err != nil {
+		tb.Fatal(err)
+	}
 	_, err := s.store.DB().ExecContext(context.Background(), `
 		INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, duration,
-			completion_status, safety_score, interaction_data, updated_at)
-		VALUES ($1, $2, $3, 'desktop', $4, $5, 1800, 'completed', $6, $7, $5)`,
+			completion_status, safety_score, interaction_data, updated_at, verified)
+		VALUES ($1, $2, $3, 'desktop', $4, $5, 1800, 'completed', $6, $7, $5, TRUE)`,
 		id, learnerID, module, ended.Add(-30*time.Minute).UTC(), ended.UTC(), score, `{"completionStatus":"`+outcome+`"}`)
 	if err != nil {
 		tb.Fatalf("insert session %s: %v", id, err)

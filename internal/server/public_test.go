@@ -19,7 +19,7 @@ func guest(tb testing.TB, s *Server) *http.Cookie {
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, httptest.NewRequest("GET", "/api/me", nil))
 	for _, c := range rec.Result().Cookies() {
-		if c.Name == LearnerCookie {
+		if c.Name == GuestCookie {
 			return c
 		}
 	}
@@ -49,11 +49,15 @@ func TestDashboardStatsEndpoint(t *testing.T) {
 	})
 	t.Run("FromStoredSessions", func(t *testing.T) {
 		c := guest(t, s)
+		id, _ := s.guests.Check(c.Value)
+		if err := s.store.EnsureGuest(context.Background(), id); err != nil {
+			t.Fatal(err)
+		}
 		for i, sc := range []float64{92.4, 70} {
 			started := storetest.FixedNow.Add(-time.Duration(i+1) * time.Hour)
 			if _, err := s.store.DB().ExecContext(context.Background(), `
-				INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, completion_status, safety_score, updated_at)
-				VALUES ($1, $2, 'electrical-loto', 'vr', $3, $3, 'completed', $4, $3)`, "s"+string(rune('1'+i)), c.Value, started, sc); err != nil {
+				INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, completion_status, safety_score, updated_at, verified)
+				VALUES ($1, $2, 'electrical-loto', 'vr', $3, $3, 'completed', $4, $3, TRUE)`, "s"+string(rune('1'+i)), id, started, sc); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -93,7 +97,7 @@ func TestCreateDemoRequest(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := MustOpenServer(t)
-			res := do(t, s, postJSON("/api/demo-requests", tt.body))
+			res := do(t, s, as(t, s, postJSON("/api/demo-requests", tt.body), "ada"))
 			if res.status != tt.status {
 				t.Fatalf("status = %d, want %d; body %s", res.status, tt.status, res.body)
 			}

@@ -11,27 +11,44 @@ package server
 //	      201 → training.Session {id, userId, moduleId, moduleTitle, sessionType, deviceType,
 //	            startedAt, endedAt: null, duration: 0 (seconds), completionStatus: "in_progress",
 //	            position: null, rotation: null, interactionData {interactions: [], safetyChecks: [],
-//	            completionStatus: ""}, safetyScore: null, updatedAt}
+//	            completionStatus: ""}, safetyScore: null, updatedAt,
+//	            serverStartedAt (when the server received this POST; null on records from
+//	            before verification), verified: false, verificationIssues: []}
 //	PATCH /api/xr-sessions/{id}
 //	      update: {position? {x,y,z}, rotation? {x,y,z,w}, duration? (seconds),
 //	               interactionData? {interactions: [{action, objectId?, stepId?, timestamp?,
 //	               sessionTime (ms), seq?, …free fields}], safetyChecks?: [{id, status}]}}
+//	              Every interaction stored gets receivedAt: when the server received the
+//	              PATCH that carried it (a client's own receivedAt is replaced).
 //	      end:    the same plus endedAt and completionStatus: "completed" (and the caller's
 //	              extra fields userId/moduleId/sessionType/deviceType, which must match);
 //	              the server scores the recorded interactions against the scene:
 //	              safetyScore (percent), interactionData.safetyChecks, and
-//	              interactionData.completionStatus: passed|failed.
+//	              interactionData.completionStatus: passed|failed; and verifies them
+//	              (training.Verify): verified (bool) and verificationIssues ([]string, the
+//	              reasons in the learner's words, [] when verified). A session is verified when
+//	              its steps were recorded in the scene's order, sessionTime never decreased, no
+//	              sessionTime ran ahead of the time the server measured from the POST to the
+//	              PATCH that delivered it (by more than training.MaxClientLead, 2 s), and no
+//	              step was completed faster than its scene step's minDurationMs. An unverified
+//	              session is stored, ended and scored like any other, but certifies nothing
+//	              (dashboard-stats), completes no module (xr-analytics, refreshers,
+//	              recommendations) and is left out of averaged scores. Sessions that had ended
+//	              before migration 00007 are unverified, "recorded before scores were checked".
 //	      200 → training.Session; 404 unknown, 403 another learner's, 409 already ended.
 //	GET   /api/users/{userId}/xr-sessions?limit=20&offset=0   (limit 1..100)
 //	      200 → [training.SessionSummary {id, userId, moduleId, moduleTitle, sessionType,
 //	            startedAt, endedAt, duration (seconds), completionStatus, outcome,
-//	            safetyScore, updatedAt}], newest first; header X-Total-Count.
+//	            safetyScore, updatedAt, verified, verificationIssues}], newest first;
+//	            header X-Total-Count.
 //	GET   /api/users/{userId}/xr-analytics
-//	      200 → training.Analytics {totalSessions, totalDuration (seconds),
-//	            averageSafetyScore, completedModules,
-//	            tradeProgress: [{tradeId, tradeName, completed, total, percent}]}
+//	      200 → training.Analytics {totalSessions (ended, verified or not), totalDuration
+//	            (seconds), averageSafetyScore (verified sessions), completedModules (modules
+//	            with a verified passed session), tradeProgress: [{tradeId, tradeName,
+//	            completed (likewise), total, percent}]}
 //	GET   /api/training-modules/{id}/xr-content → training.XRContent {moduleTitle, sceneUrl, scene}
-//	GET   /api/xr-scenes/{id}                   → training.Scene
+//	GET   /api/xr-scenes/{id}                   → training.Scene; each step has minDurationMs,
+//	      the least time it can take (1.5 s a click, 2 s a grab, 3 s a safety check).
 //	GET   /api/live-sessions?minutes=10 (1..60)  → [training.SessionSummary] of sessions not
 //	      ended and updated in the last N minutes, most recent first, at most 50.
 //

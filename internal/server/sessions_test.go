@@ -24,7 +24,10 @@ func MustOpenXRServer(tb testing.TB, st *store.Store) *Server {
 	if err := st.SeedCatalog(context.Background(), catalog.Trades(), catalog.Modules()); err != nil {
 		tb.Fatal(err)
 	}
-	s := New(st, Config{Logger: slog.New(slog.DiscardHandler), App: testApp})
+	s, err := New(st, Config{Logger: slog.New(slog.DiscardHandler), App: testApp})
+	if err != nil {
+		tb.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.Start(ctx)
 	tb.Cleanup(func() {
@@ -35,12 +38,13 @@ func MustOpenXRServer(tb testing.TB, st *store.Store) *Server {
 }
 
 var (
-	alice = strings.Repeat("a1", 16)
-	bob   = strings.Repeat("b2", 16)
+	alice = "alice"
+	bob   = "bob"
 )
 
-// call sends a JSON request as learner user and returns the response.
-func call(tb testing.TB, h http.Handler, user, method, path, body string) response {
+// call sends a JSON request as the person named user ("" for nobody) and
+// returns the response.
+func call(tb testing.TB, s *Server, user, method, path, body string) response {
 	tb.Helper()
 	var req *http.Request
 	if body == "" {
@@ -49,8 +53,7 @@ func call(tb testing.TB, h http.Handler, user, method, path, body string) respon
 		req = httptest.NewRequest(method, path, strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 	}
-	req.AddCookie(&http.Cookie{Name: LearnerCookie, Value: user})
-	return do(tb, h, req)
+	return do(tb, s, as(tb, s, req, user))
 }
 
 func decode[T any](tb testing.TB, res response) T {
@@ -103,8 +106,8 @@ func TestCreateSession(t *testing.T) {
 	}{
 		{"OK", `{"moduleId":"electrical-lockout-tagout","sessionType":"vr","deviceType":"UA","startedAt":"` + at + `"}`, 201, ""},
 		{"OKDefaultsToDesktop", `{"moduleId":"electrical-lockout-tagout","startedAt":"` + at + `"}`, 201, ""},
-		{"OKOwnUserId", `{"userId":"` + alice + `","moduleId":"electrical-lockout-tagout","sessionType":"ar","startedAt":"` + at + `"}`, 201, ""},
-		{"ErrOtherUserId", `{"userId":"` + bob + `","moduleId":"electrical-lockout-tagout","startedAt":"` + at + `"}`, 403, "userId"},
+		{"OKOwnUserId", `{"userId":"` + idOf(t, s, alice) + `","moduleId":"electrical-lockout-tagout","sessionType":"ar","startedAt":"` + at + `"}`, 201, ""},
+		{"ErrOtherUserId", `{"userId":"` + idOf(t, s, bob) + `","moduleId":"electrical-lockout-tagout","startedAt":"` + at + `"}`, 403, "userId"},
 		{"ErrNoModule", `{"sessionType":"vr","startedAt":"` + at + `"}`, 400, "moduleId is required"},
 		{"ErrRouteDefaultModule", `{"moduleId":"default","startedAt":"` + at + `"}`, 400, `moduleId "default" is not a training module`},
 		{"ErrComponentDefaultModule", `{"moduleId":"sample-welding-module","startedAt":"` + at + `"}`, 400, "moduleId"},
@@ -127,7 +130,7 @@ func TestCreateSession(t *testing.T) {
 				return
 			}
 			x := decode[training.Session](t, res)
-			if x.ID == "" || x.UserID != alice || x.ModuleTitle == "" || x.CompletionStatus != "in_progress" ||
+			if x.ID == "" || x.UserID != idOf(t, s, alice) || x.ModuleTitle == "" || x.CompletionStatus != "in_progress" ||
 				x.EndedAt != nil || x.SafetyScore != nil || !x.StartedAt.Equal(started) {
 				t.Fatalf("record = %+v", x)
 			}
@@ -138,20 +141,24 @@ func TestCreateSession(t *testing.T) {
 	}
 }
 
-// passingInteractions performs every step of scene in order.
-func passingInteractions(scene training.Scene) string {
+// passingInteractions performs every step of scene in order, each half a
+// second over its minimum duration, and returns them with the sessionTime
+// of the last.
+func passingInteractions(scene training.Scene) (string, time.Duration) {
 	var b strings.Builder
+	var at int64
 	for i, st := range scene.Steps {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		fmt.Fprintf(&b, `{"action":%q,"objectId":%q,"stepId":%q,"sessionTime":%d,"seq":%d,"hand":"right"}`, st.Action, st.Target, st.ID, 1000*(i+1), i)
+		at += st.MinDurationMs + 500
+		fmt.Fprintf(&b, `{"action":%q,"objectId":%q,"stepId":%q,"sessionTime":%d,"seq":%d,"hand":"right"}`, st.Action, st.Target, st.ID, at, i)
 	}
-	return b.String()
+	return b.String(), time.Duration(at) * time.Millisecond
 }
 
 func TestSessionLifecycle(t *testing.T) {
-	s := MustOpenXRServer(t, storetest.OpenSQLite(t))
+	s, clock := MustOpenClockedXRServer(t, storetest.OpenSQLite(t))
 	x := newSession(t, s, alice, "electrical-lockout-tagout", "desktop")
 	path := "/api/xr-sessions/" + x.ID
 	scene := training.SceneForModule("electrical-lockout-tagout", "electrical")
@@ -193,8 +200,10 @@ func TestSessionLifecycle(t *testing.T) {
 		checkError(t, call(t, s, alice, "PATCH", path, `{"userId":"`+bob+`","duration":1}`), 403, "userId")
 	})
 	t.Run("PeriodicUpdate", func(t *testing.T) {
+		ins, took := passingInteractions(scene)
+		clock.advance(took) // the learner took that long
 		body := `{"position":{"x":0.5,"y":1.6,"z":-1},"rotation":{"x":0,"y":0,"z":0,"w":1},"duration":30,
-			"interactionData":{"interactions":[` + passingInteractions(scene) + `],"safetyChecks":[{"id":"lock-applied","status":"passed"}]}}`
+			"interactionData":{"interactions":[` + ins + `],"safetyChecks":[{"id":"lock-applied","status":"passed"}]}}`
 		res := call(t, s, alice, "PATCH", path, body)
 		checkError(t, res, 200, "")
 		got := decode[training.Session](t, res)
@@ -217,12 +226,13 @@ func TestSessionLifecycle(t *testing.T) {
 	})
 	t.Run("End", func(t *testing.T) {
 		res := call(t, s, alice, "PATCH", path, `{"endedAt":"`+ts(storetest.FixedNow)+`","duration":600,"completionStatus":"completed",
-			"userId":"`+alice+`","moduleId":"electrical-lockout-tagout","sessionType":"desktop","deviceType":"Mozilla/5.0",
+			"userId":"`+idOf(t, s, alice)+`","moduleId":"electrical-lockout-tagout","sessionType":"desktop","deviceType":"Mozilla/5.0",
 			"interactionData":{"interactions":[],"safetyChecks":[]}}`)
 		checkError(t, res, 200, "")
 		got := decode[training.Session](t, res)
 		if got.CompletionStatus != "completed" || got.EndedAt == nil || got.Duration != 600 || got.SafetyScore == nil ||
-			*got.SafetyScore != 100 || got.InteractionData.CompletionStatus != "passed" || len(got.InteractionData.SafetyChecks) != len(scene.SafetyChecks) {
+			*got.SafetyScore != 100 || got.InteractionData.CompletionStatus != "passed" || len(got.InteractionData.SafetyChecks) != len(scene.SafetyChecks) ||
+			!got.Verified || len(got.VerificationIssues) != 0 {
 			t.Fatalf("ended: %+v", got)
 		}
 	})
@@ -232,40 +242,44 @@ func TestSessionLifecycle(t *testing.T) {
 	})
 	t.Run("SkippedSafetyCheckLowersScore", func(t *testing.T) {
 		y := newSession(t, s, alice, "electrical-lockout-tagout", "vr")
-		// The lock is skipped: every step but apply-lock is done.
+		// The lock is skipped: every step but apply-lock is done, at a
+		// learner's pace.
 		var ins []string
-		for i, st := range scene.Steps {
+		var at int64
+		for _, st := range scene.Steps {
 			action := st.Action
 			if st.ID == "apply-lock" {
 				action = training.ActionSkip
 			}
-			ins = append(ins, fmt.Sprintf(`{"action":%q,"objectId":%q,"stepId":%q,"sessionTime":%d}`, action, st.Target, st.ID, 1000*(i+1)))
+			at += st.MinDurationMs + 500
+			ins = append(ins, fmt.Sprintf(`{"action":%q,"objectId":%q,"stepId":%q,"sessionTime":%d}`, action, st.Target, st.ID, at))
 		}
+		clock.advance(time.Duration(at) * time.Millisecond)
 		res := call(t, s, alice, "PATCH", "/api/xr-sessions/"+y.ID, `{"endedAt":"`+ts(storetest.FixedNow)+`","completionStatus":"completed",
 			"interactionData":{"interactions":[`+strings.Join(ins, ",")+`]}}`)
 		got := decode[training.Session](t, res)
-		if got.SafetyScore == nil || *got.SafetyScore != 70 || got.InteractionData.CompletionStatus != "failed" || got.Duration != 600-int64(sessionClock) {
+		if got.SafetyScore == nil || *got.SafetyScore != 70 || got.InteractionData.CompletionStatus != "failed" || got.Duration != 600-int64(sessionClock) || !got.Verified {
 			t.Fatalf("score %v outcome %s duration %d; want 70 (lock weight 3 of 10), failed, endedAt - startedAt",
 				got.SafetyScore, got.InteractionData.CompletionStatus, got.Duration)
 		}
 	})
 	t.Run("HistoryAndAnalytics", func(t *testing.T) {
 		newSession(t, s, alice, "hvac-refrigerant-gauges", "ar") // still running
-		res := call(t, s, alice, "GET", "/api/users/"+alice+"/xr-sessions?limit=2", "")
+		res := call(t, s, alice, "GET", "/api/users/"+idOf(t, s, alice)+"/xr-sessions?limit=2", "")
 		checkError(t, res, 200, "")
 		list := decode[[]training.SessionSummary](t, res)
 		if res.header.Get("X-Total-Count") != "3" || len(list) != 2 || list[0].ID == x.ID {
 			t.Fatalf("page = %+v, total %s", list, res.header.Get("X-Total-Count"))
 		}
-		all := decode[[]training.SessionSummary](t, call(t, s, alice, "GET", "/api/users/"+alice+"/xr-sessions", ""))
+		all := decode[[]training.SessionSummary](t, call(t, s, alice, "GET", "/api/users/"+idOf(t, s, alice)+"/xr-sessions", ""))
 		if len(all) != 3 || all[2].ID != x.ID || all[2].ModuleTitle == "" || all[2].SafetyScore == nil || all[2].EndedAt == nil {
 			t.Fatalf("all = %+v", all)
 		}
-		if rest := decode[[]training.SessionSummary](t, call(t, s, alice, "GET", "/api/users/"+alice+"/xr-sessions?offset=2", "")); len(rest) != 1 || rest[0].ID != x.ID {
+		if rest := decode[[]training.SessionSummary](t, call(t, s, alice, "GET", "/api/users/"+idOf(t, s, alice)+"/xr-sessions?offset=2", "")); len(rest) != 1 || rest[0].ID != x.ID {
 			t.Fatalf("offset 2 = %+v", rest)
 		}
 
-		a := decode[training.Analytics](t, call(t, s, alice, "GET", "/api/users/"+alice+"/xr-analytics", ""))
+		a := decode[training.Analytics](t, call(t, s, alice, "GET", "/api/users/"+idOf(t, s, alice)+"/xr-analytics", ""))
 		if a.TotalSessions != 2 || a.TotalDuration != 1200-int64(sessionClock)+1 || a.AverageSafetyScore != 85 || a.CompletedModules != 1 || len(a.TradeProgress) != len(catalog.Trades()) {
 			t.Fatalf("analytics = %+v", a)
 		}
@@ -274,7 +288,7 @@ func TestSessionLifecycle(t *testing.T) {
 				t.Fatalf("electrical progress = %+v", tp)
 			}
 		}
-		empty := decode[training.Analytics](t, call(t, s, bob, "GET", "/api/users/"+bob+"/xr-analytics", ""))
+		empty := decode[training.Analytics](t, call(t, s, bob, "GET", "/api/users/"+idOf(t, s, bob)+"/xr-analytics", ""))
 		if empty.TotalSessions != 0 || empty.CompletedModules != 0 || empty.AverageSafetyScore != 0 {
 			t.Fatalf("bob's analytics = %+v", empty)
 		}
@@ -285,12 +299,12 @@ func TestSessionLifecycle(t *testing.T) {
 			status     int
 			want       string
 		}{
-			{"OtherLearnersHistory", "/api/users/" + bob + "/xr-sessions", 403, "only read your own"},
-			{"OtherLearnersAnalytics", "/api/users/" + bob + "/xr-analytics", 403, "only read your own"},
-			{"LimitZero", "/api/users/" + alice + "/xr-sessions?limit=0", 400, "limit must be an integer from 1 to 100"},
-			{"LimitTooBig", "/api/users/" + alice + "/xr-sessions?limit=101", 400, "limit"},
-			{"LimitNotNumber", "/api/users/" + alice + "/xr-sessions?limit=ten", 400, "limit"},
-			{"OffsetNegative", "/api/users/" + alice + "/xr-sessions?offset=-1", 400, "offset"},
+			{"OtherLearnersHistory", "/api/users/" + idOf(t, s, bob) + "/xr-sessions", 403, "only read your own"},
+			{"OtherLearnersAnalytics", "/api/users/" + idOf(t, s, bob) + "/xr-analytics", 403, "only read your own"},
+			{"LimitZero", "/api/users/" + idOf(t, s, alice) + "/xr-sessions?limit=0", 400, "limit must be an integer from 1 to 100"},
+			{"LimitTooBig", "/api/users/" + idOf(t, s, alice) + "/xr-sessions?limit=101", 400, "limit"},
+			{"LimitNotNumber", "/api/users/" + idOf(t, s, alice) + "/xr-sessions?limit=ten", 400, "limit"},
+			{"OffsetNegative", "/api/users/" + idOf(t, s, alice) + "/xr-sessions?offset=-1", 400, "offset"},
 			{"AlertsLimit", "/api/safety-alerts?limit=500", 400, "limit must be an integer from 1 to 200"},
 		}
 		for _, tt := range tests {
@@ -364,7 +378,7 @@ func TestSessionsSurviveRestart(t *testing.T) {
 	st2 := open()
 	defer st2.Close()
 	s2 := MustOpenXRServer(t, st2)
-	list := decode[[]training.SessionSummary](t, call(t, s2, alice, "GET", "/api/users/"+alice+"/xr-sessions", ""))
+	list := decode[[]training.SessionSummary](t, call(t, s2, alice, "GET", "/api/users/"+idOf(t, s2, alice)+"/xr-sessions", ""))
 	if len(list) != 1 || list[0].ID != x.ID {
 		t.Fatalf("after restart: %+v", list)
 	}

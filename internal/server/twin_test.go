@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"journeyman/internal/fieldbus"
+	"journeyman/internal/identity"
 	"journeyman/internal/store/storetest"
 	"journeyman/internal/telemetry"
 	"journeyman/internal/twin"
@@ -31,8 +32,17 @@ func mustTwinServer(tb testing.TB) *Server {
 	tb.Cleanup(func() { broker.Close() })
 	fleet := fieldbus.NewFleet(broker.Addr())
 	tb.Cleanup(func() { fleet.Close() })
-	return New(st, Config{Logger: slog.New(slog.DiscardHandler), App: testApp, Fleet: fleet})
+	s, err := New(st, Config{Logger: slog.New(slog.DiscardHandler), App: testApp, Fleet: fleet})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	mustAccount(tb, s, twinInstructor, "Plant School", identity.Instructor)
+	return s
 }
+
+// twinInstructor drives the twins in these tests: twin writes need an
+// instructor or admin.
+const twinInstructor = "Ines"
 
 func doJSON(tb testing.TB, s *Server, method, path, body string, dst any) response {
 	tb.Helper()
@@ -40,7 +50,7 @@ func doJSON(tb testing.TB, s *Server, method, path, body string, dst any) respon
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	res := do(tb, s, req)
+	res := do(tb, s, as(tb, s, req, twinInstructor))
 	if dst != nil && res.status == 200 {
 		if err := json.Unmarshal([]byte(res.body), dst); err != nil {
 			tb.Fatalf("decode %s: %v", res.body, err)

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,6 +21,7 @@ import (
 func serveHTTP(t *testing.T, s *Server) *httptest.Server {
 	t.Helper()
 	srv := httptest.NewServer(s)
+	servedBy.Store(srv, s)
 	t.Cleanup(func() {
 		s.CloseRealtime()
 		srv.Close()
@@ -27,12 +29,21 @@ func serveHTTP(t *testing.T, s *Server) *httptest.Server {
 	return srv
 }
 
+// servedBy maps a test HTTP server to the Server behind it.
+var servedBy sync.Map
+
 func wsDial(srv *httptest.Server, user, origin string) (*websocket.Conn, *http.Response, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	h := http.Header{}
-	if user != "" {
-		h.Set("Cookie", LearnerCookie+"="+user)
+	switch user {
+	case "":
+	case "forged":
+		h.Set("Cookie", GuestCookie+"="+strings.Repeat("A", 64))
+	default:
+		s, _ := servedBy.Load(srv)
+		req := as(nil, s.(*Server), httptest.NewRequest("GET", "/ws", nil), user)
+		h.Set("Cookie", req.Header.Get("Cookie"))
 	}
 	if origin != "" {
 		h.Set("Origin", origin)
@@ -118,7 +129,7 @@ func TestWSRefusals(t *testing.T) {
 		status             int
 	}{
 		{"ErrNoCookie", "", "", http.StatusUnauthorized},
-		{"ErrForgedCookie", "not-an-id", "", http.StatusUnauthorized},
+		{"ErrForgedCookie", "forged", "", http.StatusUnauthorized},
 		{"ErrForeignOrigin", alice, "https://attacker.example", http.StatusForbidden},
 		{"ErrSameHostOtherPort", alice, "http://127.0.0.1:1", http.StatusForbidden},
 	}
@@ -146,7 +157,7 @@ func TestWSAlertStoredAndDeliveredToEveryone(t *testing.T) {
 	for _, conn := range []*websocket.Conn{a, b, c} {
 		m := wsRead(t, conn, realtime.TypeSafetyAlert)
 		got := alertOf(t, m)
-		if got.ID == 0 || got.Description != "Gas smell near bay 3" || got.AlertType != "emergency" || got.UserID != alice || m.UserID != alice {
+		if got.ID == 0 || got.Description != "Gas smell near bay 3" || got.AlertType != "emergency" || got.UserID != idOf(t, s, alice) || m.UserID != idOf(t, s, alice) {
 			t.Fatalf("alert = %+v (%+v)", got, m)
 		}
 		id = got.ID
@@ -220,7 +231,7 @@ func TestWSRooms(t *testing.T) {
 		wsRead(t, owner, realtime.TypeJoined)          // the first update joins the sender to its room
 		wsRead(t, owner, realtime.TypeXRSessionUpdate) // and the sender is in the room too
 		m := wsRead(t, watcher, realtime.TypeXRSessionUpdate)
-		if m.UserID != alice || m.SessionID != x.ID || !strings.Contains(string(m.Payload), `"z":-2`) {
+		if m.UserID != idOf(t, s, alice) || m.SessionID != x.ID || !strings.Contains(string(m.Payload), `"z":-2`) {
 			t.Fatalf("relayed = %+v %s", m, m.Payload)
 		}
 	})
@@ -279,7 +290,7 @@ func TestWSTwoProcesses(t *testing.T) {
 
 	wsSend(t, a, map[string]any{"type": "safety_alert", "payload": map[string]string{"alertType": "equipment", "description": "Guard missing on lathe 2"}})
 	for name, c := range map[string]*websocket.Conn{"same process": a, "other process": b} {
-		if got := alertOf(t, wsRead(t, c, realtime.TypeSafetyAlert)); got.Description != "Guard missing on lathe 2" || got.UserID != alice {
+		if got := alertOf(t, wsRead(t, c, realtime.TypeSafetyAlert)); got.Description != "Guard missing on lathe 2" || got.UserID != idOf(t, s1, alice) {
 			t.Fatalf("%s: alert = %+v", name, got)
 		}
 	}
@@ -294,7 +305,7 @@ func TestWSTwoProcesses(t *testing.T) {
 		t.Fatalf("process 2 live sessions = %+v", live)
 	}
 	wsSend(t, a, map[string]any{"type": "collaboration_update", "sessionId": x.ID, "payload": map[string]any{"action": "highlight", "data": map[string]string{"objectId": "panel"}}})
-	if m := wsRead(t, b, realtime.TypeCollaborationUpdate); !strings.Contains(string(m.Payload), "highlight") || m.UserID != alice {
+	if m := wsRead(t, b, realtime.TypeCollaborationUpdate); !strings.Contains(string(m.Payload), "highlight") || m.UserID != idOf(t, s1, alice) {
 		t.Fatalf("relayed = %+v", m)
 	}
 }

@@ -61,9 +61,9 @@ func (s *Store) GetUser(ctx context.Context, id string) (User, error) {
 	return getUser(ctx, s.db, `l.id = $1`, id)
 }
 
-// GetUserByEmail returns the account with this (normalized) email, or ENOTFOUND.
+// GetUserByEmail returns the account with this email, in any case, or ENOTFOUND.
 func (s *Store) GetUserByEmail(ctx context.Context, email string) (User, error) {
-	return getUser(ctx, s.db, `l.email = $1`, email)
+	return getUser(ctx, s.db, `l.email = $1`, identity.FoldEmail(email))
 }
 
 // EnsureGuest records a guest the first time they write something, so that
@@ -133,6 +133,9 @@ func (s *Store) CreateAccount(ctx context.Context, a NewAccount, guestID, invite
 }
 
 func insertAccount(ctx context.Context, tx *sql.Tx, a NewAccount, now time.Time) (string, error) {
+	// Emails are unique in one case only; a caller that forgot to
+	// normalize must not create a second account for the same person.
+	a.Email = identity.FoldEmail(a.Email)
 	var taken int
 	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM learners WHERE email = $1`, a.Email).Scan(&taken); err != nil {
 		return "", err
@@ -174,13 +177,13 @@ func (s *Store) MoveGuestData(ctx context.Context, guestID, userID string) error
 func moveGuestData(ctx context.Context, tx *sql.Tx, guestID, userID string) error {
 	var email sql.NullString
 	err := tx.QueryRowContext(ctx, `SELECT email FROM learners WHERE id = $1`, guestID).Scan(&email)
-	if isNoRows(err) || email.Valid {
-		return err // a guest who never wrote anything, or not a guest at all
+	if isNoRows(err) || (err == nil && email.Valid) {
+		return nil // a guest who never wrote anything, or not a guest at all
 	}
 	if err != nil {
 		return err
 	}
-	stmts := []string{
+	moves := []string{
 		`UPDATE xr_sessions SET user_id = $2 WHERE user_id = $1`,
 		`UPDATE safety_alerts SET user_id = $2 WHERE user_id = $1`,
 		`UPDATE demo_requests SET learner_id = $2 WHERE learner_id = $1`,
@@ -192,13 +195,22 @@ func moveGuestData(ctx context.Context, tx *sql.Tx, guestID, userID string) erro
 			AND NOT EXISTS (SELECT 1 FROM personalization_profiles WHERE learner_id = $2)`,
 		`UPDATE refresher_cards SET learner_id = $2 WHERE learner_id = $1
 			AND NOT EXISTS (SELECT 1 FROM refresher_cards c WHERE c.learner_id = $2 AND c.module_id = refresher_cards.module_id)`,
+	}
+	for _, q := range moves {
+		if _, err := tx.ExecContext(ctx, q, guestID, userID); err != nil {
+			return fmt.Errorf("move guest data: %w", err)
+		}
+	}
+	// Separate from the moves: PostgreSQL refuses more arguments than a
+	// statement has parameters.
+	deletes := []string{
 		`DELETE FROM learning_preferences WHERE learner_id = $1`,
 		`DELETE FROM personalization_profiles WHERE learner_id = $1`,
 		`DELETE FROM refresher_cards WHERE learner_id = $1`,
 		`DELETE FROM learners WHERE id = $1`,
 	}
-	for _, q := range stmts {
-		if _, err := tx.ExecContext(ctx, q, guestID, userID); err != nil {
+	for _, q := range deletes {
+		if _, err := tx.ExecContext(ctx, q, guestID); err != nil {
 			return fmt.Errorf("move guest data: %w", err)
 		}
 	}
@@ -323,6 +335,7 @@ func (s *Store) GetOrganisation(ctx context.Context, id string) (Organisation, e
 // returns a password link for them. An account of another organisation is
 // refused.
 func (s *Store) CreateAdmin(ctx context.Context, orgName, email, displayName string) (u User, token string, expires time.Time, err error) {
+	email = identity.FoldEmail(email)
 	err = s.tx(ctx, "create admin", func(tx *sql.Tx) error {
 		now := s.Now()
 		var orgID string

@@ -17,6 +17,7 @@ type sessionRow struct {
 	status              string        // completion_status
 	ended               bool
 	score               *float64
+	verified            bool
 }
 
 func score(v float64) *float64 { return &v }
@@ -41,9 +42,9 @@ func mustInsertSessions(tb testing.TB, s *store.Store, rows []sessionRow) {
 		}
 		if _, err := s.DB().ExecContext(ctx, `
 			INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, duration,
-				completion_status, safety_score, updated_at)
-			VALUES ($1, $2, $3, 'desktop', $4, $5, 1200, $6, $7, $4)`,
-			r.id, r.learner, r.module, started, ended, r.status, r.score); err != nil {
+				completion_status, safety_score, updated_at, verified)
+			VALUES ($1, $2, $3, 'desktop', $4, $5, 1200, $6, $7, $4, $8)`,
+			r.id, r.learner, r.module, started, ended, r.status, r.score, r.verified); err != nil {
 			tb.Fatalf("insert session %s: %v", r.id, err)
 		}
 	}
@@ -65,25 +66,37 @@ func TestDashboardStats(t *testing.T) {
 	}{
 		{"EmptyDatabaseIsZeros", nil, outreach.DashboardStats{}},
 		{"InProgressOnly", []sessionRow{
-			{"s1", learnerA, "electrical-basics", time.Hour, "in_progress", false, nil},
+			{"s1", learnerA, "electrical-basics", time.Hour, "in_progress", false, nil, false},
 		}, outreach.DashboardStats{ActiveLearners: 1, TotalXRSessions: 1}},
 		{"Mixed", []sessionRow{
 			// A passes one module twice: one certification.
-			{"s1", learnerA, "electrical-basics", 1 * day, "completed", true, score(90)},
-			{"s2", learnerA, "electrical-basics", 2 * day, "completed", true, score(85.3)},
+			{"s1", learnerA, "electrical-basics", 1 * day, "completed", true, score(90), true},
+			{"s2", learnerA, "electrical-basics", 2 * day, "completed", true, score(85.3), true},
 			// B is no longer active; 79 misses the pass mark, 80 meets it.
-			{"s3", learnerB, "electrical-loto", 40 * day, "completed", true, score(79)},
-			{"s4", learnerB, "electrical-basics", 31 * day, "completed", true, score(80)},
+			{"s3", learnerB, "electrical-loto", 40 * day, "completed", true, score(79), true},
+			{"s4", learnerB, "electrical-basics", 31 * day, "completed", true, score(80), true},
 			// C is active with a running session and an ended one without a score.
-			{"s5", learnerC, "electrical-loto", 10 * day, "in_progress", false, nil},
-			{"s6", learnerC, "hvac-gauges", 29 * day, "completed", true, nil},
+			{"s5", learnerC, "electrical-loto", 10 * day, "in_progress", false, nil, false},
+			{"s6", learnerC, "hvac-gauges", 29 * day, "completed", true, nil, true},
 			// D started exactly 30 days ago: still active.
-			{"s7", learnerD, "hvac-gauges", 30 * day, "in_progress", false, nil},
+			{"s7", learnerD, "hvac-gauges", 30 * day, "in_progress", false, nil, false},
 		}, outreach.DashboardStats{
 			ActiveLearners:      3,
 			TotalCertifications: 2,
 			TotalXRSessions:     7,
 			AverageSafetyScore:  83.6, // (90 + 85.3 + 79 + 80) / 4 = 83.575
+		}},
+		// Unverified sessions certify nothing and are not averaged, but they
+		// are sessions and make their learner active.
+		{"UnverifiedCountsForNothing", []sessionRow{
+			{"s1", learnerA, "electrical-basics", 1 * day, "completed", true, score(100), false},
+			{"s2", learnerB, "electrical-loto", 2 * day, "completed", true, score(100), false},
+			{"s3", learnerB, "electrical-basics", 3 * day, "completed", true, score(82), true},
+		}, outreach.DashboardStats{
+			ActiveLearners:      2,
+			TotalCertifications: 1,
+			TotalXRSessions:     3,
+			AverageSafetyScore:  82,
 		}},
 	}
 	for _, tt := range tests {

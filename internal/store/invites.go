@@ -153,7 +153,11 @@ func (s *Store) AcceptInvite(ctx context.Context, userID, token string) (User, e
 	var u User
 	err := s.tx(ctx, "accept invite", func(tx *sql.Tx) error {
 		var org sql.NullString
-		if err := tx.QueryRowContext(ctx, `SELECT org_id FROM learners WHERE id = $1`, userID).Scan(&org); err != nil {
+		err := tx.QueryRowContext(ctx, `SELECT org_id FROM learners WHERE id = $1`, userID).Scan(&org)
+		if isNoRows(err) {
+			return apperr.NotFound("no such user")
+		}
+		if err != nil {
 			return err
 		}
 		if org.Valid {

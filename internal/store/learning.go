@@ -218,8 +218,11 @@ func (s *Store) LatestRecommendationSet(ctx context.Context, learnerID string) (
 	return &set, nil
 }
 
-// CompletedSessions returns the learner's XR sessions with completion status
-// completed, whichever endpoint recorded them. A session counts as passed
+// CompletedSessions returns the learner's verified XR sessions with
+// completion status completed, whichever endpoint recorded them. An
+// unverified session (training.Verify) is left out altogether: it is neither
+// a first pass that schedules refreshers and counts as a completed module,
+// nor a review of a module already completed. A session counts as passed
 // unless its interactionData.completionStatus says "failed"; its end time is
 // ended_at, or its last update when the recorder left ended_at empty.
 func (s *Store) CompletedSessions(ctx context.Context, learnerID string) ([]learning.SessionResult, error) {
@@ -233,7 +236,7 @@ func (s *Store) CompletedSessions(ctx context.Context, learnerID string) ([]lear
 func completedSessions(ctx context.Context, q learningQuerier, learnerID string) ([]learning.SessionResult, error) {
 	rows, err := q.QueryContext(ctx, `
 		SELECT id, module_id, ended_at, updated_at, safety_score, interaction_data FROM xr_sessions
-		WHERE user_id = $1 AND completion_status = 'completed'`, learnerID)
+		WHERE user_id = $1 AND completion_status = 'completed' AND verified`, learnerID)
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,19 @@ func MustOpenLearningStore(t *testing.T, s *store.Store) {
 
 // insertSession records an XR session the way the session endpoints do, by
 // SQL, so these tests do not depend on them.
+// insertSession stores a verified session record; insertUnverifiedSession
+// one that training.Verify did not accept.
 func insertSession(t *testing.T, s *store.Store, id, learner, module, status string, ended *time.Time, score *float64, data string) {
+	t.Helper()
+	insertSessionRow(t, s, id, learner, module, status, ended, score, data, true)
+}
+
+func insertUnverifiedSession(t *testing.T, s *store.Store, id, learner, module, status string, ended *time.Time, score *float64, data string) {
+	t.Helper()
+	insertSessionRow(t, s, id, learner, module, status, ended, score, data, false)
+}
+
+func insertSessionRow(t *testing.T, s *store.Store, id, learner, module, status string, ended *time.Time, score *float64, data string, verified bool) {
 	t.Helper()
 	start := storetest.FixedNow.Add(-time.Hour)
 	if ended != nil {
@@ -46,9 +58,9 @@ func insertSession(t *testing.T, s *store.Store, id, learner, module, status str
 	}
 	_, err := s.DB().ExecContext(context.Background(), `
 		INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, duration,
-			completion_status, safety_score, interaction_data, updated_at)
-		VALUES ($1, $2, $3, 'vr', $4, $5, 1200, $6, $7, $8, $9)`,
-		id, learner, module, start.UTC(), endedArg, status, scoreArg, data, start.Add(30*time.Minute).UTC())
+			completion_status, safety_score, interaction_data, updated_at, verified)
+		VALUES ($1, $2, $3, 'vr', $4, $5, 1200, $6, $7, $8, $9, $10)`,
+		id, learner, module, start.UTC(), endedArg, status, scoreArg, data, start.Add(30*time.Minute).UTC(), verified)
 	if err != nil {
 		t.Fatalf("insert session %s: %v", id, err)
 	}
@@ -239,6 +251,9 @@ func TestCompletedSessions(t *testing.T) {
 		insertSession(t, s, "running", learnerA, "electrical-loto", "in_progress", nil, nil, `{}`)
 		insertSession(t, s, "no-end", learnerA, "electrical-basics", "completed", nil, nil, `not json`)
 		insertSession(t, s, "other", learnerB, "electrical-basics", "completed", at(-2), fptr(70), `{}`)
+		// An unverified pass is no completion, and an unverified failure no lapse.
+		insertUnverifiedSession(t, s, "unverified-pass", learnerA, "hvac-gauges", "completed", at(-1), fptr(100), `{"completionStatus":"passed"}`)
+		insertUnverifiedSession(t, s, "unverified-fail", learnerA, "electrical-basics", "completed", at(-1), fptr(0), `{"completionStatus":"failed"}`)
 
 		got, err := s.CompletedSessions(ctx, learnerA)
 		if err != nil {

@@ -124,11 +124,17 @@ func (s *Store) GetMember(ctx context.Context, orgID, userID string) (Member, er
 	return ms[0], err
 }
 
-// SetMemberRole changes a member's role; an organisation keeps at least one admin.
+// SetMemberRole changes a member's role; an organisation keeps at least one
+// admin, and a cohort's instructor stays staff.
 func (s *Store) SetMemberRole(ctx context.Context, orgID, userID string, role identity.Role) (Member, error) {
 	err := s.tx(ctx, "set member role", func(tx *sql.Tx) error {
 		if err := keepAnAdmin(ctx, tx, orgID, userID, role); err != nil {
 			return err
+		}
+		if role == identity.Learner {
+			if err := keepCohortTeachers(ctx, tx, userID); err != nil {
+				return err
+			}
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE learners SET role = $3 WHERE id = $1 AND org_id = $2`, userID, orgID, role)
 		return err
@@ -147,12 +153,8 @@ func (s *Store) RemoveMember(ctx context.Context, orgID, userID string) error {
 		if err := keepAnAdmin(ctx, tx, orgID, userID, identity.Learner); err != nil {
 			return err
 		}
-		var teaching int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM cohorts WHERE instructor_id = $1`, userID).Scan(&teaching); err != nil {
+		if err := keepCohortTeachers(ctx, tx, userID); err != nil {
 			return err
-		}
-		if teaching > 0 {
-			return apperr.Conflict("this member is the instructor of %d cohort(s); assign them another instructor first", teaching)
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM cohort_members WHERE learner_id = $1`, userID); err != nil {
 			return err
@@ -179,6 +181,19 @@ func keepAnAdmin(ctx context.Context, tx *sql.Tx, orgID, userID string, newRole 
 	}
 	if admins <= 1 {
 		return apperr.Conflict("an organisation needs at least one admin; make someone else admin first")
+	}
+	return nil
+}
+
+// keepCohortTeachers refuses to take a cohort's instructor out of the staff:
+// the cohort would be left with a teacher who cannot open it.
+func keepCohortTeachers(ctx context.Context, tx *sql.Tx, userID string) error {
+	var teaching int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM cohorts WHERE instructor_id = $1`, userID).Scan(&teaching); err != nil {
+		return err
+	}
+	if teaching > 0 {
+		return apperr.Conflict("this member is the instructor of %d cohort(s); assign them another instructor first", teaching)
 	}
 	return nil
 }

@@ -112,6 +112,11 @@ func (s *Store) importRow(ctx context.Context, tx *sql.Tx, orgID, adminID string
 		if err := keepAnAdmin(ctx, tx, orgID, u.ID, row.Role); err != nil {
 			return err
 		}
+		if row.Role == identity.Learner {
+			if err := keepCohortTeachers(ctx, tx, u.ID); err != nil {
+				return err
+			}
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE learners SET role = $2 WHERE id = $1`, u.ID, row.Role); err != nil {
 			return err
 		}

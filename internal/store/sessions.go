@@ -23,7 +23,8 @@ const (
 )
 
 const sessionColumns = `x.id, x.user_id, x.module_id, m.title, x.session_type, x.device_type, x.started_at, x.ended_at,
-	x.duration, x.completion_status, x.safety_score, x.position, x.rotation, x.interaction_data, x.updated_at`
+	x.duration, x.completion_status, x.safety_score, x.position, x.rotation, x.interaction_data, x.updated_at,
+	x.server_started_at, x.verified, x.verification_issues`
 
 // CreateSession stores a new session record. The module must be in the
 // catalog: an unknown moduleId is the caller's mistake, reported as EINVALID.
@@ -42,11 +43,13 @@ func (s *Store) CreateSession(ctx context.Context, x training.Session) (training
 		}
 		_, err = tx.ExecContext(ctx, `
 			INSERT INTO xr_sessions (id, user_id, module_id, session_type, device_type, started_at, ended_at,
-				duration, completion_status, safety_score, position, rotation, interaction_data, outcome, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+				duration, completion_status, safety_score, position, rotation, interaction_data, outcome, updated_at,
+				server_started_at, verified, verification_issues)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
 			x.ID, x.UserID, x.ModuleID, x.SessionType, x.DeviceType, x.StartedAt.UTC(), utcPtr(x.EndedAt),
 			x.Duration, x.CompletionStatus, x.SafetyScore, jsonOrNull(x.Position), jsonOrNull(x.Rotation),
-			string(data), x.InteractionData.CompletionStatus, x.UpdatedAt.UTC())
+			string(data), x.InteractionData.CompletionStatus, x.UpdatedAt.UTC(),
+			utcPtr(x.ServerStartedAt), x.Verified, issuesJSON(x.VerificationIssues))
 		return err
 	})
 	if err != nil {
@@ -82,7 +85,8 @@ func (s *Store) UpdateSession(ctx context.Context, id string, fn func(*training.
 		FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id WHERE x.id = $1` + lock
 	const putQuery = `
 		UPDATE xr_sessions SET ended_at = $2, duration = $3, completion_status = $4, safety_score = $5,
-			position = $6, rotation = $7, interaction_data = $8, outcome = $9, updated_at = $10
+			position = $6, rotation = $7, interaction_data = $8, outcome = $9, updated_at = $10,
+			verified = $11, verification_issues = $12
 		WHERE id = $1`
 	getStmt, err := s.prepare(ctx, getQuery)
 	if err != nil {
@@ -110,7 +114,8 @@ func (s *Store) UpdateSession(ctx context.Context, id string, fn func(*training.
 		}
 		_, err = exec(ctx, tx, putStmt, putQuery,
 			x.ID, utcPtr(x.EndedAt), x.Duration, x.CompletionStatus, x.SafetyScore,
-			jsonOrNull(x.Position), jsonOrNull(x.Rotation), string(data), x.InteractionData.CompletionStatus, x.UpdatedAt.UTC())
+			jsonOrNull(x.Position), jsonOrNull(x.Rotation), string(data), x.InteractionData.CompletionStatus, x.UpdatedAt.UTC(),
+			x.Verified, issuesJSON(x.VerificationIssues))
 		return err
 	})
 	if err != nil {
@@ -120,7 +125,7 @@ func (s *Store) UpdateSession(ctx context.Context, id string, fn func(*training.
 }
 
 const summaryColumns = `x.id, x.user_id, x.module_id, m.title, x.session_type, x.started_at, x.ended_at,
-	x.duration, x.completion_status, x.safety_score, x.outcome, x.updated_at`
+	x.duration, x.completion_status, x.safety_score, x.outcome, x.updated_at, x.verified, x.verification_issues`
 
 // ListSessions returns one page of a learner's sessions, newest first, as
 // summaries (no interaction data), and how many sessions the learner has.
@@ -181,8 +186,13 @@ func querySummaries(ctx context.Context, q querier, query string, args ...any) (
 		var x training.SessionSummary
 		var ended sql.NullTime
 		var score sql.NullFloat64
+		var issues string
 		if err := rows.Scan(&x.ID, &x.UserID, &x.ModuleID, &x.ModuleTitle, &x.SessionType, &x.StartedAt, &ended,
-			&x.Duration, &x.CompletionStatus, &score, &x.Outcome, &x.UpdatedAt); err != nil {
+			&x.Duration, &x.CompletionStatus, &score, &x.Outcome, &x.UpdatedAt, &x.Verified, &issues); err != nil {
+			return nil, err
+		}
+		var err error
+		if x.VerificationIssues, err = decodeIssues(x.ID, issues); err != nil {
 			return nil, err
 		}
 		x.StartedAt, x.UpdatedAt = x.StartedAt.UTC(), x.UpdatedAt.UTC()
@@ -203,9 +213,19 @@ func scanSession(row *sql.Row) (training.Session, error) {
 	var ended sql.NullTime
 	var score sql.NullFloat64
 	var pos, rot sql.NullString
-	var data string
+	var data, issues string
+	var serverStart sql.NullTime
 	if err := row.Scan(&x.ID, &x.UserID, &x.ModuleID, &x.ModuleTitle, &x.SessionType, &x.DeviceType, &x.StartedAt, &ended,
-		&x.Duration, &x.CompletionStatus, &score, &pos, &rot, &data, &x.UpdatedAt); err != nil {
+		&x.Duration, &x.CompletionStatus, &score, &pos, &rot, &data, &x.UpdatedAt,
+		&serverStart, &x.Verified, &issues); err != nil {
+		return x, err
+	}
+	if serverStart.Valid {
+		t := serverStart.Time.UTC()
+		x.ServerStartedAt = &t
+	}
+	var err error
+	if x.VerificationIssues, err = decodeIssues(x.ID, issues); err != nil {
 		return x, err
 	}
 	x.StartedAt, x.UpdatedAt = x.StartedAt.UTC(), x.UpdatedAt.UTC()
@@ -238,6 +258,30 @@ func scanSession(row *sql.Row) (training.Session, error) {
 		x.InteractionData.SafetyChecks = []training.SafetyCheckResult{}
 	}
 	return x, nil
+}
+
+// issuesJSON encodes verification issues for their column: a JSON array,
+// never null.
+func issuesJSON(issues []string) string {
+	if len(issues) == 0 {
+		return "[]"
+	}
+	b, err := json.Marshal(issues)
+	if err != nil {
+		panic(fmt.Sprintf("issuesJSON: %v", err)) // strings always encode
+	}
+	return string(b)
+}
+
+func decodeIssues(id, text string) ([]string, error) {
+	issues := []string{}
+	if err := json.Unmarshal([]byte(text), &issues); err != nil {
+		return nil, fmt.Errorf("session %s verification issues: %w", id, err)
+	}
+	if issues == nil {
+		issues = []string{}
+	}
+	return issues, nil
 }
 
 func utcPtr(t *time.Time) any {

@@ -178,7 +178,7 @@ func TestSessions(t *testing.T) {
 		})
 		t.Run("LiveSessions", func(t *testing.T) {
 			// s1 has ended; the others were last updated at t0.. or FixedNow.
-			live, err := s.ListLiveSessions(ctx, storetest.FixedNow.Add(-time.Minute))
+			live, err := s.ListLiveSessions(ctx, "", storetest.FixedNow.Add(-time.Minute))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -207,7 +207,7 @@ func TestSafetyAlerts(t *testing.T) {
 			got.UserID != "alice" || !got.CreatedAt.Equal(storetest.FixedNow) {
 			t.Fatalf("get = %+v, %v", got, err)
 		}
-		list, err := s.ListSafetyAlerts(ctx, 3)
+		list, err := s.ListSafetyAlerts(ctx, "", 3)
 		if err != nil {
 			t.Fatal(err)
 		}

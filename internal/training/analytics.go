@@ -24,6 +24,9 @@ type SessionSummary struct {
 	Outcome     string    `json:"outcome"`
 	SafetyScore *float64  `json:"safetyScore"` // percent; null until the session ends
 	UpdatedAt   time.Time `json:"updatedAt"`
+	// Verified and VerificationIssues are the session's (see Session).
+	Verified           bool     `json:"verified"`
+	VerificationIssues []string `json:"verificationIssues"`
 }
 
 // Summary returns the session's summary.
@@ -32,16 +35,17 @@ func (s Session) Summary() SessionSummary {
 		ID: s.ID, UserID: s.UserID, ModuleID: s.ModuleID, ModuleTitle: s.ModuleTitle, SessionType: s.SessionType,
 		StartedAt: s.StartedAt, EndedAt: s.EndedAt, Duration: s.Duration, CompletionStatus: s.CompletionStatus,
 		Outcome: s.InteractionData.CompletionStatus, SafetyScore: s.SafetyScore, UpdatedAt: s.UpdatedAt,
+		Verified: s.Verified, VerificationIssues: s.VerificationIssues,
 	}
 }
 
 // Analytics is a learner's XR progress: the body of
 // GET /api/users/{userId}/xr-analytics.
 type Analytics struct {
-	TotalSessions      int             `json:"totalSessions"`      // ended sessions
+	TotalSessions      int             `json:"totalSessions"`      // ended sessions, verified or not
 	TotalDuration      int64           `json:"totalDuration"`      // seconds, over every session
-	AverageSafetyScore float64         `json:"averageSafetyScore"` // percent, one decimal, over scored sessions
-	CompletedModules   int             `json:"completedModules"`   // distinct modules with a passed session
+	AverageSafetyScore float64         `json:"averageSafetyScore"` // percent, one decimal, over verified scored sessions
+	CompletedModules   int             `json:"completedModules"`   // distinct modules with a verified passed session
 	TradeProgress      []TradeProgress `json:"tradeProgress"`      // completion share per trade, in catalog order
 }
 
@@ -49,14 +53,16 @@ type Analytics struct {
 type TradeProgress struct {
 	TradeID   string `json:"tradeId"`
 	TradeName string `json:"tradeName"`
-	Completed int    `json:"completed"` // modules of the trade with a passed session
+	Completed int    `json:"completed"` // modules of the trade with a verified passed session
 	Total     int    `json:"total"`     // modules of the trade
 	Percent   int    `json:"percent"`   // completed ÷ total × 100, rounded
 }
 
 // Analyze computes a learner's analytics from their session records and the
-// catalog. A module counts as completed when one of its sessions ended with
-// the scene's pass criteria met; missing values count as 0.
+// catalog. A module counts as completed when one of its verified sessions
+// ended with the scene's pass criteria met; missing values count as 0. An
+// unverified session counts as time trained and as a session, but its score
+// is no measure of the learner, so it is neither averaged nor a completion.
 func Analyze(sessions []SessionSummary, trades []catalog.Trade, modules []catalog.Module) Analytics {
 	a := Analytics{TradeProgress: []TradeProgress{}}
 	completed := map[string]bool{}
@@ -68,6 +74,9 @@ func Analyze(sessions []SessionSummary, trades []catalog.Trade, modules []catalo
 			continue
 		}
 		a.TotalSessions++
+		if !s.Verified {
+			continue
+		}
 		if s.SafetyScore != nil {
 			scoreSum += *s.SafetyScore
 			scored++

@@ -48,6 +48,43 @@ type Step struct {
 	Action      string `json:"action"` // ActionClick or ActionGrab
 	// SafetyCheck is the id of the safety check this step performs, if any.
 	SafetyCheck string `json:"safetyCheckId,omitempty"`
+	// MinDurationMs is the least time, in milliseconds, in which a learner can
+	// carry the step out: from the moment it becomes the current step (the
+	// previous step done or skipped, or the session's start) to the action
+	// that completes it. A step recorded faster leaves the session
+	// unverified (see Verify); the player does not accept the action sooner.
+	// Zero in a scene definition means the default for the step's kind
+	// (MinStepDuration).
+	MinDurationMs int64 `json:"minDurationMs"`
+}
+
+// Minimum step durations by kind of step (see Step.MinDurationMs). They are
+// floors below any real learner's pace, not targets: reading a one-line
+// instruction and selecting one object takes a person well over a second; a
+// grab (put on PPE, hang a lock) is a reach and a squeeze; a safety check
+// (prove a tester, test for voltage, inspect a harness) is the step a learner
+// must not rush, and is never done in under three seconds. What they buy is
+// that a perfect score costs real time: with Verify's wall-clock check, a
+// scripted run must take as long as the fastest honest one.
+const (
+	MinClickStepMs       = 1500
+	MinGrabStepMs        = 2000
+	MinSafetyCheckStepMs = 3000
+	// MaxStepDurationMs bounds what a scene may demand of one step.
+	MaxStepDurationMs = 60_000
+)
+
+// MinStepDuration returns the default minimum duration in milliseconds of a
+// step of its kind: a safety check, else by action.
+func MinStepDuration(st Step) int64 {
+	switch {
+	case st.SafetyCheck != "":
+		return MinSafetyCheckStepMs
+	case st.Action == ActionGrab:
+		return MinGrabStepMs
+	default:
+		return MinClickStepMs
+	}
 }
 
 // SafetyCheck is a check the learner must perform before going on.
@@ -195,6 +232,9 @@ func (s Scene) Validate() error {
 		}
 		if st.Action != ActionClick && st.Action != ActionGrab {
 			return fmt.Errorf("scene %s: step %s has action %q; want click or grab", s.ID, st.ID, st.Action)
+		}
+		if st.MinDurationMs <= 0 || st.MinDurationMs > MaxStepDurationMs {
+			return fmt.Errorf("scene %s: step %s minimum duration %d ms is outside 1..%d", s.ID, st.ID, st.MinDurationMs, MaxStepDurationMs)
 		}
 		if st.SafetyCheck != "" {
 			n, ok := checks[st.SafetyCheck]

@@ -53,6 +53,8 @@ func TestSceneValidateRejects(t *testing.T) {
 		{"BadAction", func(s *Scene) { s.Steps[0].Action = "lick" }},
 		{"UnknownRequiredStep", func(s *Scene) { s.PassCriteria.RequiredSteps = []string{"fly"} }},
 		{"RepeatedObject", func(s *Scene) { s.Objects[1].ID = s.Objects[0].ID }},
+		{"NoMinDuration", func(s *Scene) { s.Steps[0].MinDurationMs = 0 }},
+		{"MinDurationTooLong", func(s *Scene) { s.Steps[0].MinDurationMs = MaxStepDurationMs + 1 }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := cloneScene(base)

@@ -42,9 +42,15 @@ func stepIDs(steps []Step) []string {
 	return ids
 }
 
-// complete fills the pass criteria of a scene whose every step is required.
+// complete fills the pass criteria of a scene whose every step is required,
+// and the default minimum duration of every step that sets none.
 func complete(s Scene, minScore float64) Scene {
 	s.PassCriteria = PassCriteria{RequiredSteps: stepIDs(s.Steps), MinSafetyScore: minScore}
+	for i, st := range s.Steps {
+		if st.MinDurationMs == 0 {
+			s.Steps[i].MinDurationMs = MinStepDuration(st)
+		}
+	}
 	return s
 }
 

@@ -76,7 +76,7 @@ type Quat struct {
 
 // Interaction is one recorded learner action. Action, ObjectID, StepID,
 // Timestamp, SessionTime and Seq are understood by the server; any other
-// fields the client sends are kept as sent.
+// fields the client sends are kept as sent. ReceivedAt is the server's own.
 type Interaction struct {
 	Action      string    // click, grab, skip, or a free client action (look, teleport, …)
 	ObjectID    string    // the scene object acted on, if any
@@ -85,11 +85,15 @@ type Interaction struct {
 	SessionTime int64     // milliseconds since the session started
 	// Seq is the interaction's 0-based index within the session, so a retried
 	// update does not store it twice. Nil means "append".
-	Seq   *int
-	Extra map[string]json.RawMessage
+	Seq *int
+	// ReceivedAt is when the server received the update that carried the
+	// interaction: what Verify holds sessionTime against. The server sets
+	// it on every interaction it stores, whatever the client sent.
+	ReceivedAt time.Time
+	Extra      map[string]json.RawMessage
 }
 
-var interactionKnown = map[string]bool{"action": true, "objectId": true, "stepId": true, "timestamp": true, "sessionTime": true, "seq": true}
+var interactionKnown = map[string]bool{"action": true, "objectId": true, "stepId": true, "timestamp": true, "sessionTime": true, "seq": true, "receivedAt": true}
 
 // UnmarshalJSON reads the known fields and keeps the others.
 func (in *Interaction) UnmarshalJSON(b []byte) error {
@@ -111,6 +115,11 @@ func (in *Interaction) UnmarshalJSON(b []byte) error {
 	}
 	in.Action, in.ObjectID, in.StepID = known.Action, known.ObjectID, known.StepID
 	in.Timestamp, in.SessionTime, in.Seq = known.Timestamp, int64(known.SessionTime), known.Seq
+	// Read back from storage, receivedAt is the server's; from a client it is
+	// overwritten before it is stored, so a malformed one is not worth a 400.
+	if v, ok := raw["receivedAt"]; ok {
+		_ = json.Unmarshal(v, &in.ReceivedAt)
+	}
 	for k, v := range raw {
 		if !interactionKnown[k] {
 			if in.Extra == nil {
@@ -139,6 +148,9 @@ func (in Interaction) MarshalJSON() ([]byte, error) {
 	m["sessionTime"] = in.SessionTime
 	if in.Seq != nil {
 		m["seq"] = *in.Seq
+	}
+	if !in.ReceivedAt.IsZero() {
+		m["receivedAt"] = in.ReceivedAt
 	}
 	return json.Marshal(m)
 }
@@ -176,6 +188,17 @@ type Session struct {
 	InteractionData  InteractionData `json:"interactionData"`
 	SafetyScore      *float64        `json:"safetyScore"` // percent, set when the session ends
 	UpdatedAt        time.Time       `json:"updatedAt"`
+	// ServerStartedAt is when the server received the session's start, the
+	// origin of its wall-clock check; nil for sessions started before the
+	// server kept it.
+	ServerStartedAt *time.Time `json:"serverStartedAt"`
+	// Verified says whether the ended session passed Verify; false while the
+	// session runs. VerificationIssues are the reasons it did not, for the
+	// learner; empty when verified or still running. An unverified session
+	// keeps its score and outcome but counts for no certification and no
+	// completed module.
+	Verified           bool     `json:"verified"`
+	VerificationIssues []string `json:"verificationIssues"`
 }
 
 // NewSession is the body of POST /api/xr-sessions. The learner is the
@@ -220,6 +243,7 @@ func (n *NewSession) Validate(now time.Time) error {
 
 // Start returns the record of a new session of learner userID.
 func Start(id, userID string, n NewSession, now time.Time) Session {
+	received := now.UTC()
 	return Session{
 		ID:               id,
 		UserID:           userID,
@@ -230,6 +254,10 @@ func Start(id, userID string, n NewSession, now time.Time) Session {
 		CompletionStatus: StatusInProgress,
 		InteractionData:  InteractionData{Interactions: []Interaction{}, SafetyChecks: []SafetyCheckResult{}},
 		UpdatedAt:        now.UTC(),
+		// The client's startedAt says when the learner pressed start; the
+		// server trusts only its own clock for what it verifies.
+		ServerStartedAt:    &received,
+		VerificationIssues: []string{},
 	}
 }
 
@@ -427,6 +455,7 @@ func (s *Session) merge(u SessionUpdate, now time.Time) error {
 			if in.Timestamp.IsZero() {
 				in.Timestamp = now.UTC()
 			}
+			in.ReceivedAt = now.UTC()
 			if in.Seq != nil {
 				switch {
 				case *in.Seq < len(merged):
@@ -478,9 +507,10 @@ func mergeChecks(old, add []SafetyCheckResult) []SafetyCheckResult {
 }
 
 // End ends the session for learner userID at time now: it applies the end's
-// update fields, marks the record completed and evaluates the recorded
+// update fields, marks the record completed, evaluates the recorded
 // interactions against scene, which sets the safety checks, the safety score
-// and the outcome. A missing duration is computed from endedAt.
+// and the outcome, and verifies them (Verify). A missing duration is
+// computed from endedAt.
 func (s *Session) End(userID string, e SessionEnd, scene Scene, now time.Time) error {
 	if err := s.checkWritable(userID); err != nil {
 		return err
@@ -506,6 +536,12 @@ func (s *Session) End(userID string, e SessionEnd, scene Scene, now time.Time) e
 	s.InteractionData.CompletionStatus = ev.Outcome
 	score := ev.SafetyScore
 	s.SafetyScore = &score
+	var serverStart time.Time
+	if s.ServerStartedAt != nil {
+		serverStart = *s.ServerStartedAt
+	}
+	v := Verify(scene, serverStart, s.InteractionData.Interactions)
+	s.Verified, s.VerificationIssues = v.Verified, v.Issues
 	return nil
 }
 

@@ -11,6 +11,8 @@ export interface StepListProps {
   currentStepId?: string
   /** Whether a session is running, so steps can be done or skipped. */
   active: boolean
+  /** Ms until the current step can be completed (its minimum duration); 0 or absent: now. */
+  readyInMs?: number
   finished: boolean
   /** Does the current step from the keyboard: activates its target object. */
   onDo(objectId: string): void
@@ -23,7 +25,7 @@ const statusText: Record<StepStatus, string> = { pending: 'To do', done: 'Done',
  * The scene's steps with their instructions, and keyboard-operable buttons
  * to do or skip the current one: every step can be done without pointing.
  */
-export function StepList({ scene, status, currentStepId, active, finished, onDo, onSkip }: StepListProps) {
+export function StepList({ scene, status, currentStepId, active, readyInMs = 0, finished, onDo, onSkip }: StepListProps) {
   const checks = new Map(scene.safetyChecks.map((c) => [c.id, c]))
   const objects = new Map(scene.objects.map((o) => [o.id, o]))
   return (
@@ -65,8 +67,17 @@ export function StepList({ scene, status, currentStepId, active, finished, onDo,
                 ) : null}
               </p>
               {current ? (
-                <div className="mt-2 flex flex-wrap gap-2">
-                  <Button size="sm" onClick={() => onDo(step.target)}>
+                <div className="mt-2 flex flex-wrap items-center gap-2">
+                  {/* aria-disabled, not disabled: the button stays focusable and says why it waits. */}
+                  <Button
+                    size="sm"
+                    aria-disabled={readyInMs > 0 || undefined}
+                    aria-describedby={readyInMs > 0 ? `xr-step-wait-${step.id}` : undefined}
+                    className={cn(readyInMs > 0 && 'cursor-not-allowed')}
+                    onClick={() => {
+                      if (readyInMs <= 0) onDo(step.target)
+                    }}
+                  >
                     <Check aria-hidden="true" />
                     Complete step {index + 1}
                   </Button>
@@ -74,6 +85,11 @@ export function StepList({ scene, status, currentStepId, active, finished, onDo,
                     <SkipForward aria-hidden="true" />
                     Skip step {index + 1}
                   </Button>
+                  {readyInMs > 0 ? (
+                    <span id={`xr-step-wait-${step.id}`} className="text-xs text-slate-300" data-testid="step-wait">
+                      Take a moment with this step: it can be completed in {Math.ceil(readyInMs / 1000)} s.
+                    </span>
+                  ) : null}
                 </div>
               ) : null}
             </li>

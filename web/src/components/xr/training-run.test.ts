@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { activate, currentStep, decidedSafetyChecks, isFinished, newRun, passes, safetyScore, sessionMinutes, skip } from '@/components/xr/training-run'
+import { activate, currentStep, decidedSafetyChecks, isFinished, newRun, passes, safetyScore, sessionMinutes, skip, stepReadyInMs } from '@/components/xr/training-run'
 import type { Scene } from '@/components/xr/types'
 
 const scene: Scene = {
@@ -93,10 +93,54 @@ describe('training run', () => {
     expect(after.run).toBe(run)
   })
 
+  it('never records a sessionTime smaller than the one before, even if the clock is set back', () => {
+    let run = activate(scene, newRun(scene, t0), 'lock', 'mouse', t0 + 5000).run
+    const r = activate(scene, run, 'handle', 'mouse', t0 + 4000)
+    run = r.run
+    expect(run.interactions.map((i) => i.sessionTime)).toEqual([5000, 5000])
+  })
+
   it('rounds minutes for the end toast', () => {
     expect(sessionMinutes(0)).toBe(0)
     expect(sessionMinutes(89_999)).toBe(1)
     expect(sessionMinutes(90_000)).toBe(2)
     expect(sessionMinutes(29 * 60_000)).toBe(29)
+  })
+})
+
+describe('step pacing (internal/training Verify)', () => {
+  // Minimum durations as the server's scene data gives them: 3 s for a safety check, 1.5 s for a click.
+  const paced: Scene = { ...scene, steps: scene.steps.map((st) => ({ ...st, minDurationMs: st.safetyCheckId ? 3000 : 1500 })) }
+
+  it("does not complete a step before its minimum time, and records the early try as an inspection", () => {
+    let run = newRun(paced, t0)
+    expect(stepReadyInMs(paced, run, t0 + 1000)).toBe(2000)
+    const early = activate(paced, run, 'ppe', 'mouse', t0 + 1000)
+    expect(early.completed).toBeUndefined()
+    expect(early.tooEarlyMs).toBe(2000)
+    expect(early.interaction).toMatchObject({ action: 'inspect', objectId: 'ppe', sessionTime: 1000 })
+    expect(early.interaction.stepId).toBeUndefined()
+    run = early.run
+    expect(currentStep(paced, run)?.id).toBe('don-ppe')
+
+    // At the minimum, measured from the start, the step completes.
+    expect(stepReadyInMs(paced, run, t0 + 3000)).toBe(0)
+    const done = activate(paced, run, 'ppe', 'mouse', t0 + 3000)
+    expect(done.completed?.id).toBe('don-ppe')
+    expect(done.tooEarlyMs).toBeUndefined()
+    // The next step is timed from this one's completion, not from the start.
+    expect(stepReadyInMs(paced, done.run, t0 + 4000)).toBe(500)
+    expect(activate(paced, done.run, 'handle', 'keyboard', t0 + 4499).completed).toBeUndefined()
+    expect(activate(paced, done.run, 'handle', 'keyboard', t0 + 4500).completed?.id).toBe('open')
+  })
+
+  it('a skip takes no minimum, and the next step is timed from it', () => {
+    const run = skip(paced, newRun(paced, t0), 'keyboard', t0 + 200).run
+    expect(stepReadyInMs(paced, run, t0 + 200)).toBe(1500)
+    expect(activate(paced, run, 'handle', 'mouse', t0 + 1700).completed?.id).toBe('open')
+  })
+
+  it('a step without a minimum (an older server) can be completed at once', () => {
+    expect(stepReadyInMs(scene, newRun(scene, t0), t0)).toBe(0)
   })
 })

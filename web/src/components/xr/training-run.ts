@@ -8,7 +8,11 @@ import type { InputKind, Interaction, SafetyCheckResult, Scene, Step } from '@/c
 export type StepStatus = 'pending' | 'done' | 'skipped'
 
 export interface TrainingRun {
-  /** Epoch ms when the session started; sessionTime counts from here. */
+  /**
+   * Epoch ms when the session started; sessionTime counts from here. The
+   * launcher sets it when the server has acknowledged the start, so the
+   * run's clock never runs ahead of the server's (which verifies it).
+   */
   startedAtMs: number
   status: Record<string, StepStatus>
   /** Every recorded interaction, in order; seq is the index. */
@@ -33,19 +37,49 @@ export function isFinished(scene: Scene, run: TrainingRun): boolean {
   return currentStep(scene, run) === undefined
 }
 
+/** Ms since the run started, as sessionTime records it. */
+function elapsed(run: TrainingRun, nowMs: number): number {
+  return Math.max(0, Math.round(nowMs - run.startedAtMs))
+}
+
 function record(run: TrainingRun, fields: Omit<Interaction, 'timestamp' | 'sessionTime' | 'seq'>, nowMs: number): Interaction {
+  const last = run.interactions.at(-1)
   return {
     ...fields,
     timestamp: new Date(nowMs).toISOString(),
-    sessionTime: Math.max(0, Math.round(nowMs - run.startedAtMs)),
+    // Never decreasing, even if the system clock is set back: the server
+    // does not verify a session whose clock goes backwards.
+    sessionTime: Math.max(last?.sessionTime ?? 0, elapsed(run, nowMs)),
     seq: run.interactions.length,
   }
+}
+
+/** The sessionTime at which the current step began: the last step done or skipped, else the start. */
+function currentStepSince(run: TrainingRun): number {
+  for (let i = run.interactions.length - 1; i >= 0; i--) {
+    if (run.interactions[i].stepId !== undefined) return run.interactions[i].sessionTime
+  }
+  return 0
+}
+
+/**
+ * Ms until the current step can be completed: a step takes at least its
+ * minDurationMs from the moment it became current (internal/training
+ * Verify), and the player does not accept it sooner, so that a learner's
+ * real session is always verified. 0 when it can be completed now.
+ */
+export function stepReadyInMs(scene: Scene, run: TrainingRun, nowMs: number): number {
+  const step = currentStep(scene, run)
+  if (!step) return 0
+  return Math.max(0, currentStepSince(run) + (step.minDurationMs ?? 0) - elapsed(run, nowMs))
 }
 
 /**
  * The learner activated an object (click, select, squeeze, pinch or the
  * keyboard). On the current step's target it completes the step with the
- * step's action; anywhere else it is recorded as an inspection.
+ * step's action, once the step's minimum time has passed; sooner, or
+ * anywhere else, it is recorded as an inspection (tooEarlyMs says how long
+ * the step still needs).
  */
 export function activate(
   scene: Scene,
@@ -53,8 +87,13 @@ export function activate(
   objectId: string,
   input: InputKind,
   nowMs: number,
-): { run: TrainingRun; interaction: Interaction; completed?: Step } {
+): { run: TrainingRun; interaction: Interaction; completed?: Step; tooEarlyMs?: number } {
   const step = currentStep(scene, run)
+  const wait = stepReadyInMs(scene, run, nowMs)
+  if (step && step.target === objectId && wait > 0) {
+    const interaction = record(run, { action: ACTION_INSPECT, objectId, input }, nowMs)
+    return { run: { ...run, interactions: [...run.interactions, interaction] }, interaction, tooEarlyMs: wait }
+  }
   if (step && step.target === objectId) {
     const interaction = record(run, { action: step.action, objectId, stepId: step.id, input }, nowMs)
     return {

@@ -24,6 +24,8 @@ export const stepSchema = z.object({
   target: z.string(),
   action: z.enum(['click', 'grab']),
   safetyCheckId: z.string().optional(),
+  /** The least time the step takes, from the moment it becomes current (internal/training Step.MinDurationMs); absent: none. */
+  minDurationMs: z.number().optional(),
 })
 export type Step = z.infer<typeof stepSchema>
 
@@ -109,5 +111,9 @@ export const sessionRecordSchema = z.object({
     })
     .nullish(),
   safetyScore: z.number().nullish(),
+  /** Whether the server could verify the ended session (internal/training/verify.go); false while it runs. */
+  verified: z.boolean().nullish(),
+  /** Why it is not verified, in the learner's words. */
+  verificationIssues: z.array(z.string()).nullish(),
 })
 export type SessionRecord = z.infer<typeof sessionRecordSchema>

@@ -107,6 +107,18 @@ function renderLauncher(props: Partial<Parameters<typeof XRSessionLauncher>[0]> 
   return { onSessionEnd }
 }
 
+/** Makes End Session answer with a passed record carrying the server's verdict. */
+function endsWith(verdict: { verified: boolean; verificationIssues: string[] }) {
+  const fetchMock = fetch as unknown as ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>
+  const real = fetchMock.getMockImplementation()!
+  fetchMock.mockImplementation(async (url, init) => {
+    if (init?.method === 'PATCH' && JSON.parse(String(init.body)).endedAt) {
+      return json(200, record({ completionStatus: 'completed', duration: 30, safetyScore: 100, interactionData: { completionStatus: 'passed' }, ...verdict }))
+    }
+    return real(url, init)
+  })
+}
+
 const toastRegion = () => screen.getByRole('region', { name: /Notifications/ })
 const patches = () => calls.filter((c) => c.method === 'PATCH')
 
@@ -161,6 +173,30 @@ describe('XRSessionLauncher', () => {
     // The scene is cleared: the modes are offered again.
     expect(screen.queryByRole('button', { name: 'End Session' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Desktop Mode' })).toBeEnabled()
+  })
+
+  it("shows the server's reasons when it could not verify the session", async () => {
+    const user = userEvent.setup()
+    const issues = ['Actions were recorded ahead of real time: one at 10 s arrived when only 4 s of the session had passed.']
+    renderLauncher()
+    endsWith({ verified: false, verificationIssues: issues })
+    await user.click(await screen.findByRole('button', { name: 'Desktop Mode' }))
+    await user.click(await screen.findByRole('button', { name: 'End Session' }))
+    const message = await screen.findByText(/^Last session: passed · safety score 100%/)
+    const status = message.closest('[role="status"]') as HTMLElement
+    expect(within(status).getByText(/Not verified\. It counts for no certification and no completed module\./)).toBeInTheDocument()
+    expect(within(status).getByText(issues[0])).toBeInTheDocument()
+  })
+
+  it('says so when the session is verified', async () => {
+    const user = userEvent.setup()
+    renderLauncher()
+    endsWith({ verified: true, verificationIssues: [] })
+    await user.click(await screen.findByRole('button', { name: 'Desktop Mode' }))
+    await user.click(await screen.findByRole('button', { name: 'End Session' }))
+    const status = (await screen.findByText(/^Last session: passed/)).closest('[role="status"]') as HTMLElement
+    expect(within(status).getByText('Verified')).toBeInTheDocument()
+    expect(within(status).queryByText(/Not verified/)).not.toBeInTheDocument()
   })
 
   it('records a skipped step', async () => {

@@ -8,6 +8,7 @@ import { toast } from '@/hooks/use-toast'
 import type { RealtimeClient } from '@/lib/realtime'
 import { cn } from '@/lib/utils'
 import { SceneErrorBoundary } from '@/components/xr/scene-error-boundary'
+import { SessionVerification } from '@/components/xr/session-verification'
 import { ScenePlayer, preloadScenePlayer } from '@/components/xr/scene-player-lazy'
 import type { ScenePlayerHandle } from '@/components/xr/scene-player-types'
 import { endSession, fetchXRContent, startSession, updateSession, xrContentQueryKey } from '@/components/xr/session-api'
@@ -21,6 +22,7 @@ import {
   safetyScore,
   sessionMinutes,
   skip,
+  stepReadyInMs,
   type TrainingRun,
 } from '@/components/xr/training-run'
 import type { InputKind, Scene, SessionRecord, SessionType } from '@/components/xr/types'
@@ -108,6 +110,17 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
     return () => clearInterval(timer)
   }, [active])
 
+  // Re-render the moment the current step can be completed, not at the next tick.
+  const activeRun = active?.run
+  const activeScene = active?.scene
+  useEffect(() => {
+    if (!activeRun || !activeScene) return
+    const wait = stepReadyInMs(activeScene, activeRun, Date.now())
+    if (wait <= 0) return
+    const timer = setTimeout(() => setNow(Date.now()), wait)
+    return () => clearTimeout(timer)
+  }, [activeRun, activeScene])
+
   const onReady = useCallback((handle: ScenePlayerHandle | null) => {
     player.current = handle
     setPlayerReady(handle !== null)
@@ -144,6 +157,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
       const a = activeRef.current
       if (!a || !interaction) return
       setActive({ ...a, run })
+      setNow(Date.now())
       sendUpdate()
       const p = pose()
       realtime?.sendSessionUpdate({ position: p?.position, rotation: p?.rotation, interactions: [interaction] })
@@ -209,7 +223,10 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
     }
     acked.current = 0
     updates.current = Promise.resolve()
-    setActive({ record: rec, type: running, scene, run: newRun(scene, startedAtMs) })
+    // sessionTime counts from the server's acknowledgement, not the click:
+    // entering XR and the request itself take time the server did not see,
+    // and a clock ahead of the server's leaves the session unverified.
+    setActive({ record: rec, type: running, scene, run: newRun(scene, Date.now()) })
     setNow(Date.now())
     setPhase('idle')
     if (realtime) realtime.sessionId = rec.id
@@ -259,6 +276,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
 
   const scene = active?.scene ?? content.data?.scene
   const step = active ? currentStep(active.scene, active.run) : undefined
+  const readyInMs = active ? stepReadyInMs(active.scene, active.run, now) : 0
   const finished = active ? isFinished(active.scene, active.run) : false
   const title = props.title || DEFAULT_MODULE_TITLE
   const sceneUrl = props.sceneUrl || content.data?.sceneUrl
@@ -329,11 +347,20 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
         )}
 
         {lastResult && !active ? (
-          <p role="status" className="rounded-md border border-emerald-500/30 bg-emerald-500/10 p-3 text-sm text-emerald-100">
-            Last session: {lastResult.interactionData?.completionStatus === 'passed' ? 'passed' : 'not passed'}
-            {typeof lastResult.safetyScore === 'number' ? ` · safety score ${lastResult.safetyScore}%` : ''}
-            {` · ${Math.floor((lastResult.duration ?? 0) / 60)} min`}
-          </p>
+          <div
+            role="status"
+            className={cn(
+              'space-y-2 rounded-md border p-3 text-sm',
+              lastResult.verified === false ? 'border-amber-500/40 bg-amber-500/10 text-amber-50' : 'border-emerald-500/30 bg-emerald-500/10 text-emerald-100',
+            )}
+          >
+            <p>
+              Last session: {lastResult.interactionData?.completionStatus === 'passed' ? 'passed' : 'not passed'}
+              {typeof lastResult.safetyScore === 'number' ? ` · safety score ${lastResult.safetyScore}%` : ''}
+              {` · ${Math.floor((lastResult.duration ?? 0) / 60)} min`}
+            </p>
+            <SessionVerification verified={lastResult.verified} issues={lastResult.verificationIssues} />
+          </div>
         ) : null}
 
         {scene ? (
@@ -383,6 +410,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
             scene={scene}
             status={active?.run.status}
             currentStepId={step?.id}
+            readyInMs={readyInMs}
             active={active !== null && !busy}
             finished={finished}
             onDo={(objectId) => onActivate(objectId, 'keyboard')}

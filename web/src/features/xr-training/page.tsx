@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { XRSessionLauncher, useXRCapabilities } from '@/components/xr'
+import { SessionVerification, XRSessionLauncher, useXRCapabilities } from '@/components/xr'
 import { cn } from '@/lib/utils'
 import { useMe } from '@/api/account'
 import { useTrainingModules, type TrainingModule } from '@/features/xr-training/api/get-training-modules'
@@ -247,6 +247,14 @@ export default function XrTrainingPage() {
                     <time className="text-slate-400" dateTime={s.startedAt}>
                       {new Date(s.startedAt).toLocaleDateString()}
                     </time>
+                    {s.completionStatus === 'completed' ? (
+                      <SessionVerification
+                        verified={s.verified}
+                        issues={s.verificationIssues}
+                        compact
+                        className={s.verified === false ? 'basis-full' : undefined}
+                      />
+                    ) : null}
                   </li>
                 ))}
               </ul>

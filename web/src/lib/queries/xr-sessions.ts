@@ -11,7 +11,11 @@ export interface SessionRecord {
   duration: number
   completionStatus: string
   safetyScore: number | null
-  /** interactionData.completionStatus: passed or failed once ended. */
+  /**
+   * passed or failed once ended (the summary's outcome, or a full record's
+   * interactionData.completionStatus); 'unverified' for a pass the server
+   * could not verify, which completes no module (internal/server/sessions.go).
+   */
   outcome: string
 }
 
@@ -24,10 +28,14 @@ const sessionSchema = z
     duration: z.number().catch(0),
     completionStatus: z.string().catch('completed'),
     safetyScore: z.number().nullable().catch(null),
+    outcome: z.string().catch(''),
     interactionData: z.looseObject({ completionStatus: z.string().catch('') }).nullable().catch(null),
+    // Records from before verification existed carry no flag and count as they did.
+    verified: z.boolean().catch(true),
   })
-  .transform(
-    (s): SessionRecord => ({
+  .transform((s): SessionRecord => {
+    const outcome = s.outcome || s.interactionData?.completionStatus || ''
+    return {
       moduleId: s.moduleId,
       moduleTitle: s.moduleTitle,
       sessionType: s.sessionType,
@@ -35,9 +43,9 @@ const sessionSchema = z
       duration: s.duration,
       completionStatus: s.completionStatus,
       safetyScore: s.safetyScore,
-      outcome: s.interactionData?.completionStatus ?? '',
-    }),
-  )
+      outcome: outcome === 'passed' && !s.verified ? 'unverified' : outcome,
+    }
+  })
 
 /**
  * GET /api/users/{userId}/xr-sessions: the learner's session records. A 404

@@ -17,6 +17,10 @@ export const sessionSummarySchema = z.object({
   completionStatus: z.string().nullish(),
   outcome: z.string().nullish(),
   safetyScore: z.number().nullish(),
+  /** Whether the server verified the ended session; false while it runs (internal/server/sessions.go). */
+  verified: z.boolean().nullish(),
+  /** Why not, in the learner's words. */
+  verificationIssues: z.array(z.string()).nullish(),
 })
 export type SessionSummary = z.infer<typeof sessionSummarySchema>
 

@@ -1,0 +1,7 @@
+package store
+
+// Exported for tests.
+var (
+	Migrations   = migrations
+	OpenSQLiteDB = openSQLite
+)
