@@ -72,13 +72,11 @@ export function AccountNavDesktop() {
           data-testid="account-menu-trigger"
         >
           <Avatar me={account} />
-          <span className="sr-only">Account menu: </span>
-          <span className="hidden min-w-0 flex-col leading-tight lg:flex">
-            <span className="truncate text-sm font-semibold">{account.displayName}</span>
+          <span className="sr-only">Account menu:</span>{' '}
+          {/* Read out at every width, shown from lg up where the bar has room for it. */}
+          <span className="sr-only leading-tight lg:not-sr-only lg:flex lg:min-w-0 lg:flex-col">
+            <span className="truncate text-sm font-semibold">{account.displayName}</span>{' '}
             <span className="text-xs text-slate-300">{roleLabels[account.role]}</span>
-          </span>
-          <span className="sr-only lg:hidden">
-            {account.displayName}, {roleLabels[account.role]}
           </span>
           <ChevronDown className="h-4 w-4 shrink-0 text-slate-300" aria-hidden="true" />
         </DropdownMenuTrigger>

@@ -27,7 +27,7 @@ export function RosterReportView({ report }: { report: RosterReport }) {
         {title}: {summarizeCounts(report.counts)}
       </p>
       <div className="overflow-x-auto rounded-lg border border-white/10" role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className="w-full min-w-[40rem] text-left text-sm">
+        <table className="w-full min-w-[44rem] text-left text-sm">
           <caption className="sr-only">
             {title}, one row per CSV line: {summarizeCounts(report.counts)}
           </caption>
@@ -35,6 +35,9 @@ export function RosterReportView({ report }: { report: RosterReport }) {
             <tr>
               <th scope="col" className="px-3 py-2">
                 Line
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Outcome
               </th>
               <th scope="col" className="px-3 py-2">
                 Email
@@ -47,9 +50,6 @@ export function RosterReportView({ report }: { report: RosterReport }) {
               </th>
               <th scope="col" className="px-3 py-2">
                 Cohort
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Outcome
               </th>
             </tr>
           </thead>
@@ -64,14 +64,14 @@ export function RosterReportView({ report }: { report: RosterReport }) {
                 <th scope="row" className="px-3 py-2 font-mono font-normal text-slate-200">
                   {row.line}
                 </th>
+                <td className="min-w-48 px-3 py-2">
+                  <span className={cn('inline-block rounded px-2 py-0.5 text-xs font-semibold', outcomeStyle[row.outcome])}>{outcomeLabels[row.outcome]}</span>
+                  {row.message && <span className={cn('mt-1 block text-xs', row.outcome === 'error' ? 'text-red-200' : 'text-slate-300')}>{row.message}</span>}
+                </td>
                 <td className="break-all px-3 py-2 text-white">{row.email}</td>
                 <td className="px-3 py-2 text-slate-200">{row.name}</td>
                 <td className="px-3 py-2 text-slate-200">{row.role}</td>
                 <td className="px-3 py-2 text-slate-200">{row.cohort}</td>
-                <td className="px-3 py-2">
-                  <span className={cn('inline-block rounded px-2 py-0.5 text-xs font-semibold', outcomeStyle[row.outcome])}>{outcomeLabels[row.outcome]}</span>
-                  {row.message && <span className={cn('mt-1 block text-xs', row.outcome === 'error' ? 'text-red-200' : 'text-slate-300')}>{row.message}</span>}
-                </td>
               </tr>
             ))}
           </tbody>
