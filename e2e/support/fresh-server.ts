@@ -3,11 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect } from '@playwright/test'
 
 /** A server of a test's own on a new database, for checks that other tests' data would disturb. */
 export interface FreshServer {
   base: string
+  /** Its SQLite file, for the admin CLI (`journeyman admin create -db`). */
+  db: string
   stop: () => void
 }
 
@@ -25,15 +26,26 @@ export async function startFreshServer(): Promise<FreshServer> {
   const dir = mkdtempSync(join(tmpdir(), 'journeyman-fresh-'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const server: ChildProcess = spawn('../bin/journeyman', ['-addr', `127.0.0.1:${port}`, '-db', join(dir, 'fresh.db'), '-mqtt-listen', '127.0.0.1:0'], {
+  const db = join(dir, 'fresh.db')
+  const server: ChildProcess = spawn('../bin/journeyman', ['-addr', `127.0.0.1:${port}`, '-db', db, '-mqtt-listen', '127.0.0.1:0'], {
     stdio: 'ignore',
   })
   // A worker that exits without running its teardown must not leave the server behind.
   const orphanGuard = () => server.kill()
   process.once('exit', orphanGuard)
-  await expect.poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 20_000 }).toBe(200)
+  // A server that could not start (its binary being rebuilt, a port taken meanwhile) says so at once.
+  let exited = ''
+  server.once('exit', (code, signal) => (exited = `journeyman exited (${signal ?? code}) before it was ready`))
+  server.once('error', (err) => (exited = `journeyman did not start: ${err.message}`))
+  const deadline = Date.now() + 45_000
+  while ((await fetch(`${base}/readyz`).catch(() => null))?.status !== 200) {
+    if (exited) throw new Error(exited)
+    if (Date.now() > deadline) throw new Error(`journeyman on ${base} was not ready within 45 s`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
   return {
     base,
+    db,
     stop: () => {
       process.off('exit', orphanGuard)
       server.kill()

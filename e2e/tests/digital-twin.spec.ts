@@ -1,9 +1,39 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page, type Request } from '../support/test'
+import { expect, test as base, type Page, type Request } from '../support/test'
+import { startFreshServer, type FreshServer } from '../support/fresh-server'
+import { signedInInstructor, signedInLearner, type Account, type StorageState } from '../support/staff'
 
 // Seed 001 §2/§7/§9 on the real server: the polling is proven with
 // Playwright's clock (timers of the page run only when the test says so),
 // and every other check reads what the server really answered.
+
+// Anyone watches the twins; only an instructor or admin of an organisation
+// drives them (issue 10). The instructor comes from an admin made with the
+// CLI, which works on a database of its own: each worker runs this file on a
+// server of its own, with one instructor and one learner signed in there.
+interface TwinServer extends FreshServer {
+  instructor: Account
+  as: { instructor: StorageState; learner: StorageState }
+}
+type Who = 'guest' | 'learner' | 'instructor'
+const test = base.extend<{ who: Who }, { twinServer: TwinServer }>({
+  twinServer: [
+    async ({ playwright }, use) => {
+      const server = await startFreshServer()
+      try {
+        const { instructor, storageState } = await signedInInstructor(playwright, server)
+        const learner = await signedInLearner(playwright, server)
+        await use({ ...server, instructor, as: { instructor: storageState, learner } })
+      } finally {
+        server.stop()
+      }
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ twinServer }, use) => use(twinServer.base),
+  who: ['guest', { option: true }],
+  storageState: async ({ twinServer, who, storageState }, use) => use(who === 'guest' ? storageState : twinServer.as[who]),
+})
 
 const EQUIPMENT = '/api/digital-twin/equipment'
 const ALERTS = '/api/digital-twin/equipment-alerts'
@@ -262,128 +292,6 @@ test.describe('digital twin page', () => {
     await expect(button).toBeFocused()
   })
 
-  test('Update Sensors posts simulated readings and the page shows them', async ({ page }) => {
-    const eq = (await fleet(page)).find((e) => e.type === 'booster-pump') ?? (await fleet(page))[0]
-    await page.goto('/digital-twin')
-    await open(page, eq)
-    await detail(page).getByRole('tab', { name: 'Sensors' }).click()
-
-    const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/equipment/${eq.id}/sensor-data`))
-    const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/equipment/${eq.id}/sensor-data`))
-    await detail(page).getByRole('button', { name: 'Update Sensors' }).click()
-    const body = (await posted).postDataJSON() as { sensorData: Record<string, number | string> }
-    expect((await answered).status()).toBe(200)
-    const keys = ['temperature', 'pressure', 'vibration', 'current', 'voltage', 'rpm', 'efficiency']
-    expect(Object.keys(body.sensorData).sort()).toEqual([...keys, 'timestamp'].sort())
-    expect(Number.isNaN(Date.parse(String(body.sensorData.timestamp)))).toBe(false)
-
-    const units: Record<string, string> = { temperature: '°C', pressure: 'kPa', vibration: 'mm/s', current: 'A', voltage: 'V', rpm: 'rpm', efficiency: '%' }
-    const readings = detail(page).getByTestId('detail-readings')
-    for (const k of keys) {
-      await expect(readings.locator(`dd[data-sensor="${k}"]`)).toHaveText(shown(body.sensorData[k] as number, units[k]))
-    }
-    // The card shows the same new values for its first four readings.
-    for (const k of keys.slice(0, 4)) {
-      await expect(card(page, eq.id).locator(`dd[data-sensor="${k}"]`)).toHaveText(shown(body.sensorData[k] as number, units[k]))
-    }
-    // And the data streams carry the new value with the old one as previous.
-    const temp = shown(body.sensorData.temperature as number, '°C')
-    await expect(detail(page).getByTestId('data-streams').getByRole('row').filter({ hasText: /Temperature/ }).getByRole('cell').first()).toHaveText(temp)
-
-    // It survives a reload: the server stored it.
-    await page.reload()
-    await expect(card(page, eq.id).locator('dd[data-sensor="temperature"]')).toHaveText(temp)
-  })
-
-  const protocols = [
-    { protocol: 'Modbus TCP', decoded: /Function code\s*3 \(Read Holding Registers\)/, result: /temperature/ },
-    { protocol: 'OPC-UA', decoded: /ReadRequest/, result: /ns=1;s=Temperature/ },
-    { protocol: 'MQTT', decoded: /PUBLISH journeyman\/equipment\/.+\/telemetry/, result: /acknowledged/ },
-    { protocol: 'EtherNet/IP', decoded: /Get_Attribute_Single/, result: /Assembly/ },
-  ]
-  for (const { protocol, decoded, result } of protocols) {
-    test(`Test Protocol shows the real ${protocol} exchange`, async ({ page }) => {
-      const eq = (await fleet(page)).find((e) => e.communicationProtocol === protocol)
-      expect(eq, `a seeded twin speaks ${protocol}`).toBeTruthy()
-      await page.goto('/digital-twin')
-      await open(page, eq!)
-      await detail(page).getByRole('tab', { name: 'Protocols' }).click()
-      const answered = page.waitForResponse((r) => r.url().endsWith(`/equipment/${eq!.id}/simulate-communication`))
-      await detail(page).getByRole('button', { name: 'Test Protocol' }).click()
-      const res = await answered
-      expect(res.status()).toBe(200)
-      const exchange = (await res.json()) as { request: { hex: string }; response: { hex: string } }
-      expect(exchange.request.hex.length).toBeGreaterThan(0)
-      expect(exchange.response.hex.length).toBeGreaterThan(0)
-
-      for (const [title, frame] of [
-        ['request', exchange.request],
-        ['response', exchange.response],
-      ] as const) {
-        const view = detail(page).getByTestId(`frame-${title}`)
-        const firstBytes = frame.hex.replace(/\s+/g, '').toLowerCase().slice(0, 16).match(/../g)!.join(' ')
-        await expect(view.locator('pre')).toContainText(`0000  ${firstBytes}`)
-      }
-      await expect(detail(page).getByTestId('frame-request')).toContainText(decoded)
-      await expect(detail(page).getByTestId('protocol-result')).toContainText(result)
-    })
-  }
-
-  const badParameters = [
-    { protocol: 'Modbus TCP', label: 'Register count', value: '500', message: /registerCount/ },
-    { protocol: 'MQTT', label: 'Topic', value: 'plant/#', message: /wildcard/ },
-  ]
-  for (const bad of badParameters) {
-    test(`a bad ${bad.protocol} parameter shows the server's 400 message`, async ({ page }) => {
-      const eq = (await fleet(page)).find((e) => e.communicationProtocol === bad.protocol)!
-      await page.goto('/digital-twin')
-      await open(page, eq)
-      await detail(page).getByRole('tab', { name: 'Protocols' }).click()
-      await detail(page).getByLabel(bad.label).fill(bad.value)
-      const answered = page.waitForResponse((r) => r.url().endsWith(`/equipment/${eq.id}/simulate-communication`))
-      await detail(page).getByRole('button', { name: 'Test Protocol' }).click()
-      const res = await answered
-      expect(res.status()).toBe(400)
-      const { message } = (await res.json()) as { message: string }
-      expect(message).toMatch(bad.message)
-      await expect(detail(page).getByRole('alert')).toHaveText(message)
-      await expect(detail(page).getByTestId('frame-request')).toHaveCount(0)
-    })
-  }
-
-  test('the learner sets the parameters: a Modbus function code, an EtherNet/IP tag', async ({ page }) => {
-    const list = await fleet(page)
-    const modbus = list.find((e) => e.communicationProtocol === 'Modbus TCP')!
-    const enip = list.find((e) => e.communicationProtocol === 'EtherNet/IP')!
-    await page.goto('/digital-twin')
-
-    await open(page, modbus)
-    await detail(page).getByRole('tab', { name: 'Protocols' }).click()
-    await detail(page).getByLabel('Function code').click()
-    await page.getByRole('option', { name: '4 – Read Input Registers' }).click()
-    // A new function code reads that code's whole block by default.
-    await expect(detail(page).getByLabel('Start address')).toHaveValue('0')
-    await expect(detail(page).getByLabel('Register count')).toHaveValue('5')
-    const posted = page.waitForRequest((r) => r.url().endsWith(`/equipment/${modbus.id}/simulate-communication`))
-    await detail(page).getByRole('button', { name: 'Test Protocol' }).click()
-    expect((await posted).postDataJSON()).toEqual({ protocol: 'Modbus TCP', data: { functionCode: 4, startAddress: 0, registerCount: 5 } })
-    await expect(detail(page).getByTestId('frame-request')).toContainText('Read Input Registers')
-    // 0x04 is the function code byte right after the 7-byte MBAP header.
-    await expect(detail(page).getByTestId('frame-request').locator('pre')).toContainText(/^0000 {2}(?:[0-9a-f]{2} ){7}04 00 00 00 05/)
-
-    await detail(page).getByRole('button', { name: `Close ${modbus.name} details` }).click()
-    await open(page, enip)
-    await detail(page).getByRole('tab', { name: 'Protocols' }).click()
-    await detail(page).getByLabel('Read', { exact: true }).click()
-    await page.getByRole('option', { name: 'Tag' }).click()
-    await detail(page).getByLabel('Tag', { exact: true }).fill('Pressure')
-    const tagPosted = page.waitForRequest((r) => r.url().endsWith(`/equipment/${enip.id}/simulate-communication`))
-    await detail(page).getByRole('button', { name: 'Test Protocol' }).click()
-    expect((await tagPosted).postDataJSON()).toEqual({ protocol: 'EtherNet/IP', data: { tag: 'Pressure' } })
-    await expect(detail(page).getByTestId('frame-request')).toContainText('Read Tag')
-    await expect(detail(page).getByTestId('protocol-result')).toContainText('symbolic Pressure')
-  })
-
   test('the alerts list shows level, reading, threshold and time', async ({ page }) => {
     // Compare with the answer the page itself got: other tests change readings meanwhile.
     const answered = page.waitForResponse((r) => new URL(r.url()).pathname === ALERTS)
@@ -403,21 +311,222 @@ test.describe('digital twin page', () => {
     }
   })
 
-  test('no serious accessibility violations with the panel open', async ({ page }) => {
-    test.setTimeout(120_000) // four full axe runs on a shared 2-core machine
-    const [eq] = await fleet(page)
+  // The server refuses twin writes from anyone but staff; the page says so before anyone tries.
+  const gated = [
+    { who: 'guest' as const, status: 401, message: /^sign in first/, why: '' },
+    { who: 'learner' as const, status: 403, message: /instructor/, why: ' You are signed in as Lena Learner, a learner.' },
+  ]
+  for (const { who, status, message, why } of gated) {
+    test.describe(`as a ${who}`, () => {
+      test.use({ who })
+
+      test('Update Sensors and Test Protocol are disabled, saying why, with a link to sign in', async ({ page }) => {
+        const explanation = `Sign in as an instructor or admin to drive equipment.${why}`
+        const writes: string[] = []
+        page.on('request', (r) => {
+          if (r.method() === 'POST') writes.push(r.url())
+        })
+        const eq = (await fleet(page)).find((e) => e.communicationProtocol === 'Modbus TCP')!
+        await page.goto('/digital-twin')
+        await open(page, eq)
+        const update = detail(page).getByRole('button', { name: 'Update Sensors' })
+        await expect(update).toBeDisabled()
+        await expect(update).toHaveAccessibleDescription(explanation)
+        const notice = detail(page).getByTestId('drive-notice')
+        await expect(notice).toHaveText(explanation)
+        await expect(notice.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in?next=%2Fdigital-twin')
+
+        await detail(page).getByRole('tab', { name: 'Protocols' }).click()
+        const testProtocol = detail(page).getByRole('button', { name: 'Test Protocol' })
+        await expect(testProtocol).toBeDisabled()
+        await expect(testProtocol).toHaveAccessibleDescription(explanation)
+        // The parameters can still be read and set; Enter in a field sends nothing.
+        await detail(page).getByLabel('Register count').fill('3')
+        await detail(page).getByLabel('Register count').press('Enter')
+        await update.click({ force: true })
+        await testProtocol.click({ force: true })
+        await expect(detail(page).getByTestId('frame-request')).toHaveCount(0)
+        expect(writes).toEqual([])
+
+        const results = await new AxeBuilder({ page }).include('#main-content').analyze()
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+
+        // And the server would have refused them.
+        for (const path of ['sensor-data', 'simulate-communication']) {
+          const res = await page.request.post(`${EQUIPMENT}/${eq.id}/${path}`, { data: { sensorData: { temperature: 20 }, protocol: 'Modbus TCP', data: {} } })
+          expect(res.status()).toBe(status)
+          expect(((await res.json()) as { message: string }).message).toMatch(message)
+        }
+      })
+    })
+  }
+
+  test.describe('as a signed-in instructor', () => {
+    test.use({ who: 'instructor' })
+
+    test('Update Sensors posts simulated readings and the page shows them', async ({ page }) => {
+      const eq = (await fleet(page)).find((e) => e.type === 'booster-pump') ?? (await fleet(page))[0]
+      await page.goto('/digital-twin')
+      await open(page, eq)
+      await detail(page).getByRole('tab', { name: 'Sensors' }).click()
+
+      const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/equipment/${eq.id}/sensor-data`))
+      const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/equipment/${eq.id}/sensor-data`))
+      await detail(page).getByRole('button', { name: 'Update Sensors' }).click()
+      const body = (await posted).postDataJSON() as { sensorData: Record<string, number | string> }
+      expect((await answered).status()).toBe(200)
+      const keys = ['temperature', 'pressure', 'vibration', 'current', 'voltage', 'rpm', 'efficiency']
+      expect(Object.keys(body.sensorData).sort()).toEqual([...keys, 'timestamp'].sort())
+      expect(Number.isNaN(Date.parse(String(body.sensorData.timestamp)))).toBe(false)
+
+      const units: Record<string, string> = { temperature: '°C', pressure: 'kPa', vibration: 'mm/s', current: 'A', voltage: 'V', rpm: 'rpm', efficiency: '%' }
+      const readings = detail(page).getByTestId('detail-readings')
+      for (const k of keys) {
+        await expect(readings.locator(`dd[data-sensor="${k}"]`)).toHaveText(shown(body.sensorData[k] as number, units[k]))
+      }
+      // The card shows the same new values for its first four readings.
+      for (const k of keys.slice(0, 4)) {
+        await expect(card(page, eq.id).locator(`dd[data-sensor="${k}"]`)).toHaveText(shown(body.sensorData[k] as number, units[k]))
+      }
+      // And the data streams carry the new value with the old one as previous.
+      const temp = shown(body.sensorData.temperature as number, '°C')
+      await expect(detail(page).getByTestId('data-streams').getByRole('row').filter({ hasText: /Temperature/ }).getByRole('cell').first()).toHaveText(temp)
+
+      // It survives a reload: the server stored it.
+      await page.reload()
+      await expect(card(page, eq.id).locator('dd[data-sensor="temperature"]')).toHaveText(temp)
+    })
+
+    const protocols = [
+      { protocol: 'Modbus TCP', decoded: /Function code\s*3 \(Read Holding Registers\)/, result: /temperature/ },
+      { protocol: 'OPC-UA', decoded: /ReadRequest/, result: /ns=1;s=Temperature/ },
+      { protocol: 'MQTT', decoded: /PUBLISH journeyman\/equipment\/.+\/telemetry/, result: /acknowledged/ },
+      { protocol: 'EtherNet/IP', decoded: /Get_Attribute_Single/, result: /Assembly/ },
+    ]
+    for (const { protocol, decoded, result } of protocols) {
+      test(`Test Protocol shows the real ${protocol} exchange`, async ({ page }) => {
+        const eq = (await fleet(page)).find((e) => e.communicationProtocol === protocol)
+        expect(eq, `a seeded twin speaks ${protocol}`).toBeTruthy()
+        await page.goto('/digital-twin')
+        await open(page, eq!)
+        await detail(page).getByRole('tab', { name: 'Protocols' }).click()
+        const answered = page.waitForResponse((r) => r.url().endsWith(`/equipment/${eq!.id}/simulate-communication`))
+        await detail(page).getByRole('button', { name: 'Test Protocol' }).click()
+        const res = await answered
+        expect(res.status()).toBe(200)
+        const exchange = (await res.json()) as { request: { hex: string }; response: { hex: string } }
+        expect(exchange.request.hex.length).toBeGreaterThan(0)
+        expect(exchange.response.hex.length).toBeGreaterThan(0)
+
+        for (const [title, frame] of [
+          ['request', exchange.request],
+          ['response', exchange.response],
+        ] as const) {
+          const view = detail(page).getByTestId(`frame-${title}`)
+          const firstBytes = frame.hex.replace(/\s+/g, '').toLowerCase().slice(0, 16).match(/../g)!.join(' ')
+          await expect(view.locator('pre')).toContainText(`0000  ${firstBytes}`)
+        }
+        await expect(detail(page).getByTestId('frame-request')).toContainText(decoded)
+        await expect(detail(page).getByTestId('protocol-result')).toContainText(result)
+      })
+    }
+
+    const badParameters = [
+      { protocol: 'Modbus TCP', label: 'Register count', value: '500', message: /registerCount/ },
+      { protocol: 'MQTT', label: 'Topic', value: 'plant/#', message: /wildcard/ },
+    ]
+    for (const bad of badParameters) {
+      test(`a bad ${bad.protocol} parameter shows the server's 400 message`, async ({ page }) => {
+        const eq = (await fleet(page)).find((e) => e.communicationProtocol === bad.protocol)!
+        await page.goto('/digital-twin')
+        await open(page, eq)
+        await detail(page).getByRole('tab', { name: 'Protocols' }).click()
+        await detail(page).getByLabel(bad.label).fill(bad.value)
+        const answered = page.waitForResponse((r) => r.url().endsWith(`/equipment/${eq.id}/simulate-communication`))
+        await detail(page).getByRole('button', { name: 'Test Protocol' }).click()
+        const res = await answered
+        expect(res.status()).toBe(400)
+        const { message } = (await res.json()) as { message: string }
+        expect(message).toMatch(bad.message)
+        await expect(detail(page).getByRole('alert')).toHaveText(message)
+        await expect(detail(page).getByTestId('frame-request')).toHaveCount(0)
+      })
+    }
+
+    test('the instructor sets the parameters: a Modbus function code, an EtherNet/IP tag', async ({ page }) => {
+      const list = await fleet(page)
+      const modbus = list.find((e) => e.communicationProtocol === 'Modbus TCP')!
+      const enip = list.find((e) => e.communicationProtocol === 'EtherNet/IP')!
+      await page.goto('/digital-twin')
+
+      await open(page, modbus)
+      await detail(page).getByRole('tab', { name: 'Protocols' }).click()
+      await detail(page).getByLabel('Function code').click()
+      await page.getByRole('option', { name: '4 – Read Input Registers' }).click()
+      // A new function code reads that code's whole block by default.
+      await expect(detail(page).getByLabel('Start address')).toHaveValue('0')
+      await expect(detail(page).getByLabel('Register count')).toHaveValue('5')
+      const posted = page.waitForRequest((r) => r.url().endsWith(`/equipment/${modbus.id}/simulate-communication`))
+      await detail(page).getByRole('button', { name: 'Test Protocol' }).click()
+      expect((await posted).postDataJSON()).toEqual({ protocol: 'Modbus TCP', data: { functionCode: 4, startAddress: 0, registerCount: 5 } })
+      await expect(detail(page).getByTestId('frame-request')).toContainText('Read Input Registers')
+      // 0x04 is the function code byte right after the 7-byte MBAP header.
+      await expect(detail(page).getByTestId('frame-request').locator('pre')).toContainText(/^0000 {2}(?:[0-9a-f]{2} ){7}04 00 00 00 05/)
+
+      await detail(page).getByRole('button', { name: `Close ${modbus.name} details` }).click()
+      await open(page, enip)
+      await detail(page).getByRole('tab', { name: 'Protocols' }).click()
+      await detail(page).getByLabel('Read', { exact: true }).click()
+      await page.getByRole('option', { name: 'Tag' }).click()
+      await detail(page).getByLabel('Tag', { exact: true }).fill('Pressure')
+      const tagPosted = page.waitForRequest((r) => r.url().endsWith(`/equipment/${enip.id}/simulate-communication`))
+      await detail(page).getByRole('button', { name: 'Test Protocol' }).click()
+      expect((await tagPosted).postDataJSON()).toEqual({ protocol: 'EtherNet/IP', data: { tag: 'Pressure' } })
+      await expect(detail(page).getByTestId('frame-request')).toContainText('Read Tag')
+      await expect(detail(page).getByTestId('protocol-result')).toContainText('symbolic Pressure')
+    })
+
+    test('no serious accessibility violations with the panel open', async ({ page }) => {
+      test.setTimeout(180_000) // four full axe runs and a protocol exchange on a shared 2-core machine
+      const [eq] = await fleet(page)
+      await page.goto('/digital-twin')
+      await open(page, eq)
+      for (const tab of ['Overview', 'Sensors', 'Protocols', 'Maintenance']) {
+        await detail(page).getByRole('tab', { name: tab }).click()
+        if (tab === 'Protocols') {
+          // Check the exchange view too: hex dumps, decoded fields, result table.
+          await detail(page).getByRole('button', { name: 'Test Protocol' }).click()
+          await expect(detail(page).getByTestId('frame-request')).toBeVisible()
+        }
+        const results = await new AxeBuilder({ page }).include('#main-content').analyze()
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        expect(serious.map((v) => `${tab}: ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+      }
+    })
+  })
+
+  test('signed out in another tab: Test Protocol shows the server\'s 401, then why the controls are disabled', async ({ page, twinServer }) => {
+    // A guest who signs in here gets a session of its own: signing out ends
+    // only that one, and signing in never renews the worker's shared session.
+    const signIn = await page.request.post('/api/account/sign-in', { data: { email: twinServer.instructor.email, password: twinServer.instructor.password } })
+    expect(signIn.status(), await signIn.text()).toBe(200)
+    const eq = (await fleet(page)).find((e) => e.communicationProtocol === 'Modbus TCP')!
     await page.goto('/digital-twin')
     await open(page, eq)
-    for (const tab of ['Overview', 'Sensors', 'Protocols', 'Maintenance']) {
-      await detail(page).getByRole('tab', { name: tab }).click()
-      if (tab === 'Protocols') {
-        // Check the exchange view too: hex dumps, decoded fields, result table.
-        await detail(page).getByRole('button', { name: 'Test Protocol' }).click()
-        await expect(detail(page).getByTestId('frame-request')).toBeVisible()
-      }
-      const results = await new AxeBuilder({ page }).include('#main-content').analyze()
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      expect(serious.map((v) => `${tab}: ${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
-    }
+    await detail(page).getByRole('tab', { name: 'Protocols' }).click()
+    const testProtocol = detail(page).getByRole('button', { name: 'Test Protocol' })
+    await expect(testProtocol).toBeEnabled()
+    await expect(detail(page).getByTestId('drive-notice')).toHaveCount(0)
+
+    expect((await page.request.post('/api/account/sign-out')).status()).toBe(204)
+    const answered = page.waitForResponse((r) => r.url().endsWith(`/equipment/${eq.id}/simulate-communication`))
+    await testProtocol.click()
+    const res = await answered
+    expect(res.status()).toBe(401)
+    const { message } = (await res.json()) as { message: string }
+    await expect(detail(page).getByRole('alert')).toHaveText(message)
+    await expect(testProtocol).toBeDisabled()
+    await expect(detail(page).getByTestId('drive-notice').first()).toHaveText('Sign in as an instructor or admin to drive equipment.')
   })
 })

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createQueryClient } from '@/lib/api'
 import { HeadingLevelContext } from '@/components/heading'
+import { Toaster } from '@/components/toaster'
+import { resetToastsForTests } from '@/hooks/use-toast'
 import { DigitalTwinMonitor } from './digital-twin-monitor'
 
 // The component against a scripted server: proves the wiring (which calls
@@ -41,7 +43,12 @@ const pump = {
 }
 const odd = { ...pump, id: 'x-1', name: 'Mystery Unit', status: 'standby', alertLevel: 'normal', sensorData: { temperature: 20 } }
 
-function server() {
+const instructor = { id: 'u-1', displayName: 'Ines', guest: false, email: 'ines@example.com', role: 'instructor', organisation: { id: 'o-1', name: 'Northside' } }
+const guest = { id: 'g-1', displayName: 'Guest 1a2b', guest: true, email: null, role: 'guest', organisation: null }
+const learner = { ...instructor, displayName: 'Lee', role: 'learner' }
+
+/** A scripted server; `me` is who /api/me says the caller is (it may change, as after signing out elsewhere). */
+function server(who: { me: object } = { me: instructor }) {
   let current = pump
   const calls: { method: string; url: string; body?: unknown }[] = []
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -49,11 +56,18 @@ function server() {
     const method = init?.method ?? 'GET'
     const body = init?.body ? JSON.parse(String(init.body)) : undefined
     calls.push({ method, url, body })
+    if (url === '/api/me') return json(who.me)
     if (url === '/api/digital-twin/equipment') return json([current, odd])
     if (url === '/api/digital-twin/equipment-alerts')
       return json([{ id: 'a1', equipmentId: 'bp-2', equipmentName: pump.name, level: 'warning', sensor: 'efficiency', reading: 79, threshold: 80, comparison: 'below', unit: '%', message: 'efficiency loss', timestamp: '2026-11-20T08:00:00Z' }])
     if (url === '/api/digital-twin/equipment/bp-2/data-streams')
       return json([{ id: 'bp-2:temperature', streamName: 'BP-2 Temperature', value: 48, previousValue: 47, unit: '°C', qualityIndicator: 'good', timestamp: '2026-11-20T08:00:00Z' }])
+    // Twin writes: instructors and admins only, as the server's route table says.
+    if (method === 'POST') {
+      const me = who.me as typeof guest
+      if (me.guest) return json({ message: 'sign in first: this needs an account' }, 401)
+      if (me.role !== 'instructor' && me.role !== 'admin') return json({ message: `this needs the role of instructor in your organisation; you are ${me.role}` }, 403)
+    }
     if (url === '/api/digital-twin/equipment/bp-2/sensor-data') {
       const sd = (body as { sensorData: Record<string, number> }).sensorData
       current = { ...pump, sensorData: Object.fromEntries(Object.entries(sd).filter(([k]) => k !== 'timestamp').map(([k, v]) => [k, reading(v, pump.sensorData[k as 'rpm'].unit)])) as typeof pump.sensorData }
@@ -140,6 +154,86 @@ describe('DigitalTwinMonitor', { timeout: 20_000 }, () => {
     await user.click(within(panel).getByRole('button', { name: 'Test Protocol' }))
     expect(await within(panel).findByRole('alert')).toHaveTextContent('data.registerCount must be 1 to 125')
     expect(within(panel).queryByTestId('frame-request')).toBeNull()
+  })
+
+  it.each([
+    ['a guest', guest, 'Sign in as an instructor or admin to drive equipment.'],
+    ['a signed-in learner', learner, 'Sign in as an instructor or admin to drive equipment. You are signed in as Lee, a learner.'],
+  ])('for %s, Update Sensors and Test Protocol are disabled with the reason and a link to sign in', async (_, me, explanation) => {
+    const calls = server({ me })
+    const user = userEvent.setup()
+    renderMonitor()
+    await user.click(await screen.findByRole('button', { name: pump.name }))
+    const panel = screen.getByTestId('equipment-detail')
+    const update = within(panel).getByRole('button', { name: 'Update Sensors' })
+    await waitFor(() => expect(within(panel).getByTestId('drive-notice')).toHaveTextContent(explanation))
+    expect(update).toBeDisabled()
+    expect(update).toHaveAccessibleDescription(explanation)
+    expect(within(within(panel).getByTestId('drive-notice')).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in')
+
+    await user.click(within(panel).getByRole('tab', { name: 'Protocols' }))
+    const test = within(panel).getByRole('button', { name: 'Test Protocol' })
+    expect(test).toBeDisabled()
+    expect(test).toHaveAccessibleDescription(explanation)
+    // Enter in a field does not send the form either.
+    await user.type(within(panel).getByLabelText('Start address'), '{Enter}')
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([])
+  })
+
+  it('for an instructor, no explanation is shown; while /api/me is on its way the controls wait', async () => {
+    let answerMe: (r: Response) => void = () => {}
+    server()
+    const scripted = globalThis.fetch as unknown as (url: string, init?: RequestInit) => Promise<Response>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init?: RequestInit) => (url === '/api/me' ? new Promise<Response>((resolve) => (answerMe = resolve)) : scripted(url, init))),
+    )
+    const user = userEvent.setup()
+    renderMonitor()
+    await user.click(await screen.findByRole('button', { name: pump.name }))
+    const panel = screen.getByTestId('equipment-detail')
+    expect(within(panel).getByRole('button', { name: 'Update Sensors' })).toBeDisabled()
+    expect(within(panel).queryByTestId('drive-notice')).toBeNull()
+    answerMe(new Response(JSON.stringify(instructor), { headers: { 'Content-Type': 'application/json' } }))
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Update Sensors' })).toBeEnabled())
+    expect(within(panel).queryByTestId('drive-notice')).toBeNull()
+  })
+
+  it("a 401 from Test Protocol (signed out elsewhere) shows the server's message, then why the controls are disabled", async () => {
+    const who = { me: instructor as object }
+    const calls = server(who)
+    const user = userEvent.setup()
+    renderMonitor()
+    await user.click(await screen.findByRole('button', { name: pump.name }))
+    const panel = screen.getByTestId('equipment-detail')
+    await user.click(within(panel).getByRole('tab', { name: 'Protocols' }))
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Test Protocol' })).toBeEnabled())
+    who.me = guest
+    const meCalls = calls.filter((c) => c.url === '/api/me').length
+    await user.click(within(panel).getByRole('button', { name: 'Test Protocol' }))
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('sign in first: this needs an account')
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Test Protocol' })).toBeDisabled())
+    expect(calls.filter((c) => c.url === '/api/me').length).toBe(meCalls + 1)
+    expect(within(panel).getAllByTestId('drive-notice')[0]).toHaveTextContent('Sign in as an instructor or admin to drive equipment.')
+    expect(within(panel).getByRole('alert')).toHaveTextContent('sign in first: this needs an account')
+  })
+
+  it("a 403 from Update Sensors (role taken away) shows the server's message, then why the button is disabled", async () => {
+    const who = { me: instructor as object }
+    server(who)
+    resetToastsForTests()
+    const user = userEvent.setup()
+    renderMonitor()
+    render(<Toaster />)
+    await user.click(await screen.findByRole('button', { name: pump.name }))
+    const panel = screen.getByTestId('equipment-detail')
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Update Sensors' })).toBeEnabled())
+    who.me = learner
+    await user.click(within(panel).getByRole('button', { name: 'Update Sensors' }))
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Update Sensors' })).toBeDisabled())
+    expect(within(panel).getByTestId('drive-notice')).toHaveTextContent('You are signed in as Lee, a learner.')
+    expect(await screen.findByText('Sensor update failed')).toBeInTheDocument()
+    expect(screen.getByText('this needs the role of instructor in your organisation; you are learner')).toBeInTheDocument()
   })
 
   it('places every heading below the level it is given, for embedding', async () => {

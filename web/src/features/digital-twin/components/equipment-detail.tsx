@@ -1,4 +1,4 @@
-import { forwardRef, type ReactNode } from 'react'
+import { forwardRef, useId, type ReactNode } from 'react'
 import { ArrowDownRight, ArrowUpRight, Gauge, Minus, RefreshCw, X } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -23,6 +23,8 @@ import {
   sensorReadings,
 } from '../lib/equipment'
 import { simulateSensorData } from '../lib/simulate'
+import { useDriveAccess, useRecheckIdentityOnRefusal } from '../hooks/use-drive-access'
+import { DriveNotice } from './drive-notice'
 import { Heading } from '@/components/heading'
 import { ProtocolTester } from './protocol-tester'
 import { StreamSparkline } from './stream-sparkline'
@@ -37,15 +39,22 @@ export const EquipmentDetail = forwardRef<
   headingRef,
 ) {
   const update = useUpdateSensors()
+  const access = useDriveAccess()
+  const recheckIdentity = useRecheckIdentityOnRefusal()
+  const noticeId = useId()
   const headingId = `${id}-heading`
 
   const onUpdateSensors = () => {
+    if (access.state !== 'allowed') return
     const sensorData = simulateSensorData(equipment.type ?? '', Math.random, new Date(), equipment.name)
     update.mutate(
       { id: equipment.id, sensorData },
       {
         onSuccess: () => toast({ title: 'Sensors updated', description: `${equipment.name} received new readings.` }),
-        onError: (error) => toast({ title: 'Sensor update failed', description: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => {
+          toast({ title: 'Sensor update failed', description: errorMessage(error), variant: 'destructive' })
+          recheckIdentity(error)
+        },
       },
     )
   }
@@ -67,7 +76,11 @@ export const EquipmentDetail = forwardRef<
           </div>
         </div>
         <div className="flex gap-2">
-          <Button onClick={onUpdateSensors} disabled={update.isPending}>
+          <Button
+            onClick={onUpdateSensors}
+            disabled={update.isPending || access.state !== 'allowed'}
+            aria-describedby={access.state === 'denied' ? noticeId : undefined}
+          >
             <RefreshCw className={cn(update.isPending && 'animate-spin')} aria-hidden="true" />
             Update Sensors
           </Button>
@@ -76,6 +89,11 @@ export const EquipmentDetail = forwardRef<
           </Button>
         </div>
       </div>
+      {access.state === 'denied' && (
+        <div className="mt-3">
+          <DriveNotice access={access} id={noticeId} />
+        </div>
+      )}
 
       <Tabs defaultValue="overview" className="mt-5 min-w-0">
         <TabsList aria-label={`${equipment.name} details`}>

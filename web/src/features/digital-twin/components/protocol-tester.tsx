@@ -8,6 +8,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import type { Equipment } from '../api/get-equipment'
 import { useSimulateCommunication, type ProtocolExchange, type ProtocolFrame } from '../api/simulate-communication'
 import { errorMessage, formatNumber } from '../lib/equipment'
+import { useDriveAccess, useRecheckIdentityOnRefusal } from '../hooks/use-drive-access'
+import { DriveNotice } from './drive-notice'
 import {
   CIP_TAGS,
   defaultProtocolParams,
@@ -37,6 +39,8 @@ export function ProtocolTester({ equipment }: { equipment: Equipment }) {
     assembly: String(params.assembly),
   }))
   const exchange = useSimulateCommunication()
+  const access = useDriveAccess()
+  const recheckIdentity = useRecheckIdentityOnRefusal()
 
   // A different twin brings its own defaults and clears the last exchange.
   useEffect(() => {
@@ -53,13 +57,14 @@ export function ProtocolTester({ equipment }: { equipment: Equipment }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
+    if (access.state !== 'allowed' || exchange.isPending) return
     const p: ProtocolParams = {
       ...params,
       startAddress: toNumber(raw.startAddress),
       registerCount: toNumber(raw.registerCount),
       assembly: toNumber(raw.assembly),
     }
-    exchange.mutate({ id: equipment.id, protocol: equipment.communicationProtocol!, data: protocolRequestData(kind, p) })
+    exchange.mutate({ id: equipment.id, protocol: equipment.communicationProtocol!, data: protocolRequestData(kind, p) }, { onError: recheckIdentity })
   }
 
   const field = (name: string) => `${ids}-${name}`
@@ -177,10 +182,13 @@ export function ProtocolTester({ equipment }: { equipment: Equipment }) {
             </>
           )}
         </div>
-        <Button type="submit" disabled={exchange.isPending}>
-          <Cable aria-hidden="true" />
-          {exchange.isPending ? 'Testing…' : 'Test Protocol'}
-        </Button>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Button type="submit" disabled={exchange.isPending || access.state !== 'allowed'} aria-describedby={access.state === 'denied' ? field('drive') : undefined}>
+            <Cable aria-hidden="true" />
+            {exchange.isPending ? 'Testing…' : 'Test Protocol'}
+          </Button>
+          <DriveNotice access={access} id={field('drive')} />
+        </div>
       </form>
 
       {exchange.isError && (
