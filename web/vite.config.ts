@@ -59,5 +59,9 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Component tests drive whole flows (a session start to end, a form's
+    // every field) through jsdom; on a busy 2-core machine one such flow
+    // takes longer than the 5 s default without anything being wrong.
+    testTimeout: 15_000,
   },
 })
