@@ -6,8 +6,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -31,9 +29,19 @@ func main() {
 	type worker struct{ cookie, path string }
 	workers := make([]worker, *conns)
 	for i := range workers {
-		b := make([]byte, 16)
-		rand.Read(b)
-		cookie := "journeyman_learner=" + hex.EncodeToString(b)
+		// The server issues every identity: take the guest token the API hands out.
+		me, err := client.Get(*url + "/api/me")
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "guest identity: %v\n", err)
+			os.Exit(1)
+		}
+		me.Body.Close()
+		cookie := ""
+		for _, c := range me.Cookies() {
+			if c.Name == "journeyman_guest" {
+				cookie = c.Name + "=" + c.Value
+			}
+		}
 		body := fmt.Sprintf(`{"moduleId":"electrical-lockout-tagout","sessionType":"desktop","deviceType":"bench","startedAt":%q}`,
 			time.Now().UTC().Format(time.RFC3339Nano))
 		res, err := do(client, "POST", *url+"/api/xr-sessions", cookie, body)
