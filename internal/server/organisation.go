@@ -34,12 +34,7 @@ func (s *Server) handleGetOrganisation(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleListMembers(w http.ResponseWriter, r *http.Request) {
-	limit, err := queryInt(r, "limit", store.DefaultMemberPage, 1, store.MaxMemberPage)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	offset, err := queryInt(r, "offset", 0, 0, 1_000_000)
+	limit, offset, err := queryPage(r, store.DefaultMemberPage, store.MaxMemberPage)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -174,12 +174,7 @@ func (s *Server) handlePatchSession(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) handleListSessions(w http.ResponseWriter, r *http.Request) {
-	limit, err := queryInt(r, "limit", store.DefaultSessionPage, 1, store.MaxSessionPage)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	offset, err := queryInt(r, "offset", 0, 0, 1_000_000)
+	limit, offset, err := queryPage(r, store.DefaultSessionPage, store.MaxSessionPage)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -252,6 +247,15 @@ func unembed(err error) error {
 		return apperr.Errorf(e.Code, "%s", strings.ReplaceAll(e.Message, `"SessionUpdate.`, `"`))
 	}
 	return err
+}
+
+// queryPage reads a list's optional limit (1..max, default def) and offset.
+func queryPage(r *http.Request, def, max int) (limit, offset int, err error) {
+	if limit, err = queryInt(r, "limit", def, 1, max); err != nil {
+		return 0, 0, err
+	}
+	offset, err = queryInt(r, "offset", 0, 0, 1_000_000)
+	return limit, offset, err
 }
 
 // queryInt reads an optional integer query parameter within [lo, hi].
