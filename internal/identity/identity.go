@@ -68,6 +68,7 @@ type Caller struct {
 	DisplayName string
 	Role        Role
 	OrgID       string // "" outside any organisation
+	OrgName     string
 	Email       string // "" for guests
 	// Presented is false when the request carried no valid identity: the
 	// server issued a new guest token with its answer.

@@ -149,6 +149,9 @@ func TestInviteAndResetLinks(t *testing.T) {
 	if me := decode[meResponse](t, res); me.Role != identity.Instructor || me.Organisation == nil || me.Organisation.Name != "Trade School" {
 		t.Fatalf("me = %+v", me)
 	}
+	if me := b.me(); me.Role != identity.Instructor || me.Organisation == nil || me.Organisation.Name != "Trade School" {
+		t.Fatalf("GET /api/me = %+v, want the organisation by name", me)
+	}
 	// Single use: the next person is refused.
 	checkError(t, newBrowser(t, s).call("POST", "/api/account/sign-up", fmt.Sprintf(`{"email":"late@example.test","password":"a long test password","displayName":"Late","inviteToken":%q}`, token)), 400, "inviteToken")
 	checkError(t, b.call("GET", "/api/invites/"+token, ""), 404, "invalid, expired or used up")

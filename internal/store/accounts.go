@@ -27,7 +27,7 @@ type User struct {
 
 // Caller is the user as a request's caller.
 func (u User) Caller() identity.Caller {
-	return identity.Caller{ID: u.ID, DisplayName: u.DisplayName, Role: u.Role, OrgID: u.OrgID, Email: u.Email, Presented: true}
+	return identity.Caller{ID: u.ID, DisplayName: u.DisplayName, Role: u.Role, OrgID: u.OrgID, OrgName: u.OrgName, Email: u.Email, Presented: true}
 }
 
 const userColumns = `l.id, l.display_name, COALESCE(l.email, ''), l.role, COALESCE(l.org_id, ''), COALESCE(o.name, ''),
