@@ -76,8 +76,8 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"DELETE /api/cohorts/{id}/members/{userId}", staff, s.cohortScope, s.handleRemoveCohortMember},
 
 		// The public site.
-		{"GET /api/trade-categories", anyone, nil, s.handleListTrades},
-		{"GET /api/training-modules", anyone, nil, s.handleListModules},
+		{"GET /api/trade-categories", anyone, nil, s.cached(s.handleListTrades)},
+		{"GET /api/training-modules", anyone, nil, s.cached(s.handleListModules)},
 		{"GET /api/analytics/dashboard-stats", anyone, nil, s.handleDashboardStats},
 		{"GET /api/demo-requests", identified, nil, s.handleListDemoRequests},
 		{"POST /api/demo-requests", identified, nil, s.byAddr(s.limits.demoAddr, "demo requests from your address", s.handleCreateDemoRequest)},
@@ -88,13 +88,13 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"PATCH /api/xr-sessions/{id}", identified, nil, s.handlePatchSession},
 		{"GET /api/users/{userId}/xr-sessions", identified, s.userScope, s.handleListSessions},
 		{"GET /api/users/{userId}/xr-analytics", identified, s.userScope, s.handleAnalytics},
-		{"GET /api/training-modules/{id}/xr-content", anyone, nil, s.handleXRContent},
-		{"GET /api/xr-scenes/{id}", anyone, nil, s.handleScene},
+		{"GET /api/training-modules/{id}/xr-content", anyone, nil, s.cached(s.handleXRContent)},
+		{"GET /api/xr-scenes/{id}", anyone, nil, s.cached(s.handleScene)},
 		// Live sessions and alerts of the caller's channel: their
 		// organisation's, or the demo channel of everyone outside one.
 		{"GET /api/live-sessions", anyone, nil, s.handleLiveSessions},
 		{"GET /api/safety-alerts", anyone, nil, s.handleListAlerts},
-		{"GET /api/voice-modules", anyone, nil, s.handleListVoiceModules},
+		{"GET /api/voice-modules", anyone, nil, s.cached(s.handleListVoiceModules)},
 
 		// Learning and personalization: the caller's own records.
 		{"GET /api/ai-learning/learning-preferences", identified, nil, s.handleGetLearningPreferences},

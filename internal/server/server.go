@@ -16,6 +16,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"journeyman/internal/fieldbus"
+	"journeyman/internal/httpcache"
 	"journeyman/internal/identity"
 	"journeyman/internal/realtime"
 	"journeyman/internal/store"
@@ -41,8 +42,9 @@ type Server struct {
 	fleet         *fieldbus.Fleet // simulated devices behind the twins
 	exchangeLimit *rate.Limiter   // protocol exchanges open sockets and start devices
 
-	trustedProxies []netip.Prefix // peers whose X-Forwarded-For and -Proto are believed
-	bodyTimeout    time.Duration  // how long a request body may take to arrive
+	trustedProxies []netip.Prefix   // peers whose X-Forwarded-For and -Proto are believed
+	bodyTimeout    time.Duration    // how long a request body may take to arrive
+	readMostly     *httpcache.Cache // the encoded answers that change only with the catalog
 }
 
 // DefaultBodyTimeout is how long a request body may take to arrive. The
@@ -97,9 +99,10 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 		ingest:  cfg.Ingest,
 		fleet:   cfg.Fleet,
 
-		sessions: newSessionManager(st),
-		guests:   identity.NewGuestTokens(key),
-		limits:   newLimits(),
+		sessions:   newSessionManager(st),
+		guests:     identity.NewGuestTokens(key),
+		limits:     newLimits(),
+		readMostly: httpcache.New(),
 
 		exchangeLimit: rate.NewLimiter(exchangesPerSecond, exchangeBurst),
 

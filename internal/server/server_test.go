@@ -72,8 +72,8 @@ func TestRoutes(t *testing.T) {
 		cacheControl       string
 		bodyHas            string
 	}{
-		{"Modules", "GET", "/api/training-modules", 200, "application/json", "no-store", `"title":"Lockout/Tagout"`},
-		{"Trades", "GET", "/api/trade-categories", 200, "application/json", "no-store", `"certifications":["NFPA 70E"]`},
+		{"Modules", "GET", "/api/training-modules", 200, "application/json", "no-cache", `"title":"Lockout/Tagout"`},
+		{"Trades", "GET", "/api/trade-categories", 200, "application/json", "no-cache", `"certifications":["NFPA 70E"]`},
 		{"ErrUnknownAPIPath", "GET", "/api/nothing-here", 404, "application/json", "", "no API endpoint at /api/nothing-here"},
 		{"ErrUnknownAPIPathOtherMethod", "DELETE", "/api/nothing-here", 404, "application/json", "", "no API endpoint"},
 		{"ErrWrongMethod", "DELETE", "/api/training-modules", 405, "application/json", "", "method DELETE is not allowed on /api/training-modules; use GET or HEAD"},

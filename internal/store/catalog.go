@@ -5,36 +5,66 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 
 	"journeyman/internal/apperr"
 	"journeyman/internal/catalog"
 )
 
+// CatalogChannel carries catalog changes to every process sharing the
+// database (ListenCatalog). Whatever writes trades or training modules
+// notifies it in the same transaction, so that the processes' cached
+// catalog answers reload.
+const CatalogChannel = "journeyman_catalog"
+
 // SeedCatalog inserts the trades and modules the database does not have yet.
 // Rows that exist are left as they are, so a restart never overwrites edits.
+// When it inserts anything, it tells every process (CatalogChannel): a new
+// process with a larger catalog changes what the running ones serve.
 func (s *Store) SeedCatalog(ctx context.Context, trades []catalog.Trade, modules []catalog.Module) error {
-	return s.tx(ctx, "seed catalog", func(tx *sql.Tx) error {
+	var changed bool
+	inserted := func(res sql.Result) {
+		n, err := res.RowsAffected()
+		changed = changed || err != nil || n > 0 // unknown counts as changed: a needless reload costs little
+	}
+	after, err := s.txNotify(ctx, "seed catalog", CatalogChannel, func(tx *sql.Tx) (bool, error) {
 		for i, t := range trades {
-			if _, err := tx.ExecContext(ctx, `
+			res, err := tx.ExecContext(ctx, `
 				INSERT INTO trades (id, name, description, certifications, position)
 				VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
-				t.ID, t.Name, t.Description, jsonText(t.Certifications), i); err != nil {
-				return fmt.Errorf("trade %s: %w", t.ID, err)
+				t.ID, t.Name, t.Description, jsonText(t.Certifications), i)
+			if err != nil {
+				return false, fmt.Errorf("trade %s: %w", t.ID, err)
 			}
+			inserted(res)
 		}
 		for i, m := range modules {
-			if _, err := tx.ExecContext(ctx, `
+			res, err := tx.ExecContext(ctx, `
 				INSERT INTO training_modules (id, trade_id, title, description, difficulty, estimated_duration,
 					learning_objectives, safety_points, prerequisites, categories, position)
 				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (id) DO NOTHING`,
 				m.ID, m.TradeID, m.Title, m.Description, m.Difficulty, m.EstimatedDuration,
 				jsonText(m.LearningObjectives), jsonText(m.SafetyPoints), jsonText(m.Prerequisites),
-				jsonText(m.Categories), i); err != nil {
-				return fmt.Errorf("module %s: %w", m.ID, err)
+				jsonText(m.Categories), i)
+			if err != nil {
+				return false, fmt.Errorf("module %s: %w", m.ID, err)
 			}
+			inserted(res)
 		}
-		return nil
+		return changed, nil
 	})
+	if err == nil {
+		after()
+	}
+	return err
+}
+
+// ListenCatalog calls changed after each change to the catalog, by this
+// process or another sharing the database, and after its PostgreSQL
+// listening connection was re-established (changes made while it was down
+// went unheard), until ctx ends.
+func (s *Store) ListenCatalog(ctx context.Context, changed func(), log *slog.Logger) {
+	s.listen(ctx, CatalogChannel, func(string) { changed() }, changed, log)
 }
 
 // ListTrades returns the trades in catalog order.

@@ -2,8 +2,10 @@ package store_test
 
 import (
 	"context"
+	"log/slog"
 	"reflect"
 	"testing"
+	"time"
 
 	"journeyman/internal/apperr"
 	"journeyman/internal/catalog"
@@ -93,4 +95,80 @@ func TestEnsureLearner(t *testing.T) {
 			t.Fatalf("second EnsureLearner = %+v, want the stored %+v", again, first)
 		}
 	})
+}
+
+// waitChanged waits for a catalog notification.
+func waitChanged(t *testing.T, changed <-chan struct{}, what string) {
+	t.Helper()
+	select {
+	case <-changed:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("no catalog notification within 10 s after %s", what)
+	}
+}
+
+func TestSeedCatalogNotifies(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		changed := make(chan struct{}, 10)
+		s.ListenCatalog(ctx, func() { changed <- struct{}{} }, slog.Default())
+
+		if err := s.SeedCatalog(ctx, testTrades, testModules); err != nil {
+			t.Fatal(err)
+		}
+		waitChanged(t, changed, "the first seed")
+		// A seed that inserts nothing, and one that fails, say nothing …
+		if err := s.SeedCatalog(ctx, testTrades, testModules); err != nil {
+			t.Fatal(err)
+		}
+		orphan := testModules[0]
+		orphan.ID, orphan.TradeID = "orphan", "no-such-trade"
+		if err := s.SeedCatalog(ctx, testTrades, append(testModules, orphan)); err == nil {
+			t.Fatal("a module of an unknown trade was seeded")
+		}
+		// … so the next notification is this seed's, and the last one.
+		extra := testModules[0]
+		extra.ID = "electrical-extra"
+		if err := s.SeedCatalog(ctx, testTrades, append(testModules, extra)); err != nil {
+			t.Fatal(err)
+		}
+		waitChanged(t, changed, "a seed with a new module")
+		if len(changed) != 0 {
+			t.Errorf("%d notifications more than the two seeds that inserted rows", len(changed))
+		}
+	})
+}
+
+// Two stores on one PostgreSQL database stand for two server processes: a
+// process starting with a larger catalog tells the running one.
+func TestSeedCatalogNotifiesOtherProcesses(t *testing.T) {
+	dsn := storetest.PostgresURL(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	running, err := store.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer running.Close()
+	changed := make(chan struct{}, 10)
+	running.ListenCatalog(ctx, func() { changed <- struct{}{} }, slog.Default())
+
+	starting, err := store.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer starting.Close()
+	if err := starting.SeedCatalog(ctx, testTrades, testModules); err != nil {
+		t.Fatal(err)
+	}
+	waitChanged(t, changed, "another process seeded the catalog")
+
+	// Changes made while the listening connection is down go unheard, so
+	// its return counts as a change.
+	if _, err := starting.DB().ExecContext(ctx, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+		WHERE datname = current_database() AND query LIKE 'LISTEN %'`); err != nil {
+		t.Fatal(err)
+	}
+	waitChanged(t, changed, "the listening connection was cut")
 }

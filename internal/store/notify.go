@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -41,6 +42,29 @@ func (l *listeners) deliver(channel, payload string) {
 	}
 }
 
+// txNotify runs fn in one transaction, like tx; when fn reports a change,
+// payload-less notice on channel reaches every process's listeners: on
+// PostgreSQL NOTIFY inside the transaction, delivered only if it commits;
+// on SQLite in process, by calling after once tx has returned nil.
+func (s *Store) txNotify(ctx context.Context, op, channel string, fn func(*sql.Tx) (changed bool, err error)) (after func(), err error) {
+	after = func() {}
+	err = s.tx(ctx, op, func(tx *sql.Tx) error {
+		changed, err := fn(tx)
+		if err != nil || !changed {
+			return err
+		}
+		if s.dialect != Postgres {
+			after = func() { s.listeners.deliver(channel, "") }
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, '')`, channel); err != nil {
+			return fmt.Errorf("notify %s: %w", channel, err)
+		}
+		return nil
+	})
+	return after, err
+}
+
 // Notify sends payload on channel to the listeners of every process.
 func (s *Store) Notify(ctx context.Context, channel, payload string) error {
 	if len(payload) > MaxNotifyPayload {
@@ -61,15 +85,29 @@ func (s *Store) Notify(ctx context.Context, channel, payload string) error {
 // notifications sent while it was disconnected are lost, so listeners must
 // treat them as hints (the data itself is in the database).
 func (s *Store) Listen(ctx context.Context, channel string, fn func(payload string), log *slog.Logger) {
+	s.listen(ctx, channel, fn, nil, log)
+}
+
+// listen is Listen, calling reconnected (when not nil) each time LISTEN is
+// in place again after a lost connection.
+func (s *Store) listen(ctx context.Context, channel string, fn func(payload string), reconnected func(), log *slog.Logger) {
 	s.listeners.add(channel, fn)
 	if s.dialect != Postgres {
 		return
 	}
 	ready := make(chan struct{})
 	go func() {
-		var once sync.Once
+		first := true
+		listening := func() {
+			if first {
+				first = false
+				close(ready)
+			} else if reconnected != nil {
+				reconnected()
+			}
+		}
 		for ctx.Err() == nil {
-			err := s.listenOnce(ctx, channel, func() { once.Do(func() { close(ready) }) })
+			err := s.listenOnce(ctx, channel, listening)
 			if ctx.Err() != nil {
 				return
 			}
