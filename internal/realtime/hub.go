@@ -1,25 +1,18 @@
 package realtime
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"log/slog"
-	"net"
 	"net/http"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
-	"golang.org/x/time/rate"
-
-	"journeyman/internal/apperr"
 )
 
 // Limits of one connection and of the hub.
@@ -33,7 +26,7 @@ const (
 	WriteTimeout          = 5 * time.Second
 	PingInterval          = 30 * time.Second
 	PongTimeout           = 10 * time.Second
-	DefaultMaxConnections = 10_000
+	DefaultMaxConnections = 50_000 // lowered to what the open-file limit allows
 )
 
 // Options configure a Hub. Zero values take the defaults above.
@@ -63,14 +56,17 @@ type Options struct {
 type Hub struct {
 	opts  Options
 	count atomic.Int64
+	born  time.Time // origin of the monotonic times in client.lastPong
 
-	mu      sync.RWMutex
-	clients map[*client]struct{}
-	rooms   map[string]*room
-	closed  bool
+	mu       sync.RWMutex
+	all      []*client            // every client; client.at is its index
+	channels map[string][]*client // the clients of each non-empty channel; client.channelAt is the index
+	rooms    map[string]*room
+	closed   bool
 
-	stop chan struct{}
-	once sync.Once
+	readers sync.WaitGroup // the clients' reading goroutines
+	stop    chan struct{}
+	once    sync.Once
 }
 
 type room struct {
@@ -78,10 +74,16 @@ type room struct {
 	observers    map[*client]struct{}
 }
 
-// NewHub returns a hub and starts its keepalive ticker; Close stops it.
+// NewHub returns a hub and starts its keepalive; Close stops it.
 func NewHub(opts Options) *Hub {
 	if opts.MaxConnections <= 0 {
 		opts.MaxConnections = DefaultMaxConnections
+	}
+	// A connection is a file descriptor. Past the process's limit, accept
+	// would fail for every request, not only WebSockets; a tenth of the
+	// limit (at most 1,000) stays for HTTP, the database and the broker.
+	if limit := openFileLimit(); limit > 0 {
+		opts.MaxConnections = max(1, min(opts.MaxConnections, limit-min(1000, limit/10)))
 	}
 	if opts.PingInterval <= 0 {
 		opts.PingInterval = PingInterval
@@ -95,33 +97,36 @@ func NewHub(opts Options) *Hub {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	h := &Hub{opts: opts, clients: map[*client]struct{}{}, rooms: map[string]*room{}, stop: make(chan struct{})}
+	h := &Hub{opts: opts, born: time.Now(), channels: map[string][]*client{}, rooms: map[string]*room{}, stop: make(chan struct{})}
 	go h.keepalive()
 	return h
 }
+
+// MaxConnections returns how many clients the hub accepts at once.
+func (h *Hub) MaxConnections() int { return h.opts.MaxConnections }
 
 // Connections returns the number of connected clients.
 func (h *Hub) Connections() int {
 	h.mu.RLock()
 	defer h.mu.RUnlock()
-	return len(h.clients)
+	return len(h.all)
 }
 
-// Close closes every connection with 1001 (going away) and refuses new ones.
+// sinceBorn is a monotonic clock for pong times.
+func (h *Hub) sinceBorn() int64 { return int64(time.Since(h.born)) }
+
+// Close closes every connection with 1001 (going away), refuses new ones,
+// and returns when every client's goroutine has ended.
 func (h *Hub) Close() {
 	h.once.Do(func() { close(h.stop) })
 	h.mu.Lock()
 	h.closed = true
-	all := make([]*client, 0, len(h.clients))
-	for c := range h.clients {
-		all = append(all, c)
-	}
+	all := slices.Clone(h.all)
 	h.mu.Unlock()
-	var wg sync.WaitGroup
 	for _, c := range all {
-		wg.Go(func() { c.conn.Close(websocket.StatusGoingAway, "server shutting down") })
+		go c.goAway() // a close handshake may wait on its client
 	}
-	wg.Wait()
+	h.readers.Wait()
 }
 
 // Peer is who holds a connection, as the server identified them.
@@ -159,23 +164,19 @@ func (h *Hub) Handler(identify func(*http.Request) (p Peer, status int, message 
 			http.Error(w, "too many realtime connections; try again shortly", http.StatusServiceUnavailable)
 			return
 		}
-		conn, err := websocket.Accept(smallBuffers{w}, r, &websocket.AcceptOptions{
+		c := &client{hub: h, peer: peer}
+		hj := &hijacker{ResponseWriter: w}
+		conn, err := websocket.Accept(hj, r, &websocket.AcceptOptions{
 			OriginPatterns:  h.opts.OriginPatterns,
 			CompressionMode: websocket.CompressionDisabled, // a flate context costs tens of KB per connection
+			OnPongReceived:  func(context.Context, []byte) { c.pong() },
 		})
 		if err != nil {
 			release()
 			return // Accept has answered (403 for a foreign origin)
 		}
 		conn.SetReadLimit(MaxMessageBytes)
-		c := &client{
-			hub:        h,
-			conn:       conn,
-			userID:     peer.UserID,
-			peer:       peer,
-			limiter:    rate.NewLimiter(MessagesPerSecond, MessageBurst),
-			violations: rate.NewLimiter(ViolationsPerSecond, MaxRateViolations),
-		}
+		c.conn, c.raw, c.br, c.early = conn, hj.raw, hj.br, hj.early
 		if !h.add(c) {
 			release()
 			conn.Close(websocket.StatusGoingAway, "server shutting down")
@@ -184,45 +185,12 @@ func (h *Hub) Handler(identify func(*http.Request) (p Peer, status int, message 
 		// The connection is hijacked: reading on a fresh goroutine lets this
 		// one return, freeing its grown stack and the request it holds.
 		go func() {
+			defer h.readers.Done()
 			defer release()
 			defer h.remove(c)
 			c.readLoop()
 		}()
 	})
-}
-
-// Buffer sizes of a connection. net/http hands a hijacked connection over
-// with 4 KiB read and write buffers that the connection keeps for its life;
-// most realtime messages are a few hundred bytes, and bigger ones are read
-// and written past the buffer, so 1 KiB each saves 6 KiB per idle client.
-const (
-	ReadBufferSize  = 1 << 10
-	WriteBufferSize = 1 << 10
-)
-
-// smallBuffers hijacks the connection with the smaller buffers.
-type smallBuffers struct{ http.ResponseWriter }
-
-func (w smallBuffers) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-func (w smallBuffers) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	conn, brw, err := http.NewResponseController(w.ResponseWriter).Hijack()
-	if err != nil {
-		return nil, nil, err
-	}
-	// Bytes the client sent after its handshake are in the old buffer:
-	// carry them over, and buffer them at once, since the websocket library
-	// resets the reader onto the connection keeping only what is buffered.
-	pending, _ := brw.Reader.Peek(brw.Reader.Buffered())
-	pending = bytes.Clone(pending)
-	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(pending), conn), max(ReadBufferSize, len(pending)))
-	if len(pending) > 0 {
-		if _, err := br.Peek(len(pending)); err != nil {
-			conn.Close()
-			return nil, nil, err
-		}
-	}
-	return conn, bufio.NewReadWriter(br, bufio.NewWriterSize(conn, WriteBufferSize)), nil
 }
 
 func (h *Hub) add(c *client) bool {
@@ -231,19 +199,46 @@ func (h *Hub) add(c *client) bool {
 	if h.closed {
 		return false
 	}
-	h.clients[c] = struct{}{}
+	h.readers.Add(1)
+	c.lastPong.Store(h.sinceBorn())
+	c.at = len(h.all)
+	h.all = append(h.all, c)
+	if c.peer.Channel != "" {
+		c.channelAt = len(h.channels[c.peer.Channel])
+		h.channels[c.peer.Channel] = append(h.channels[c.peer.Channel], c)
+	}
 	return true
 }
 
 func (h *Hub) remove(c *client) {
 	c.kill()
 	h.mu.Lock()
-	delete(h.clients, c)
+	h.all = removeAt(h.all, c.at, func(moved *client) { moved.at = c.at })
+	if c.peer.Channel != "" {
+		list := removeAt(h.channels[c.peer.Channel], c.channelAt, func(moved *client) { moved.channelAt = c.channelAt })
+		if len(list) == 0 {
+			delete(h.channels, c.peer.Channel)
+		} else {
+			h.channels[c.peer.Channel] = list
+		}
+	}
 	rm := h.leaveLocked(c)
 	h.mu.Unlock()
 	if rm != "" {
 		h.presence(rm)
 	}
+}
+
+// removeAt removes list[i] by moving the last client into its place, and
+// tells moved about its new index.
+func removeAt(list []*client, i int, moved func(*client)) []*client {
+	last := len(list) - 1
+	if i != last {
+		list[i] = list[last]
+		moved(list[i])
+	}
+	list[last] = nil
+	return list[:last]
 }
 
 // leaveLocked takes c out of its room and returns the room's id.
@@ -318,8 +313,8 @@ func (h *Hub) Rooms() []Room {
 	for id, r := range h.rooms {
 		rm := Room{SessionID: id, Participants: len(r.participants), Observers: len(r.observers), UserIDs: []string{}}
 		for c := range r.participants {
-			if !slices.Contains(rm.UserIDs, c.userID) {
-				rm.UserIDs = append(rm.UserIDs, c.userID)
+			if !slices.Contains(rm.UserIDs, c.peer.UserID) {
+				rm.UserIDs = append(rm.UserIDs, c.peer.UserID)
 			}
 		}
 		slices.Sort(rm.UserIDs)
@@ -340,37 +335,92 @@ func (h *Hub) Rooms() []Room {
 
 // Deliver sends m to this process's clients: a safety alert, or a message
 // without a session id, to every client; any other message to the members
-// of its session's room. It never waits for a client: a client whose send
-// queue is full is disconnected instead.
+// of its session's room. It encodes m once and never waits for a client: a
+// client whose send queue is full is disconnected instead.
 func (h *Hub) Deliver(m Message) {
 	b, err := json.Marshal(m)
 	if err != nil {
 		h.opts.Logger.Error("realtime: encode message", "type", m.Type, "err", err)
 		return
 	}
-	h.mu.RLock()
-	var slow []*client
 	if m.Type == TypeSafetyAlert || m.SessionID == "" {
-		for c := range h.clients {
-			if m.Channel != "" && c.peer.Channel != m.Channel {
-				continue
-			}
-			if !c.enqueue(b) {
-				slow = append(slow, c)
-			}
-		}
-	} else if r := h.rooms[m.SessionID]; r != nil {
+		h.Broadcast(m.Channel, b)
+		return
+	}
+	var targets []*client
+	h.mu.RLock()
+	if r := h.rooms[m.SessionID]; r != nil {
 		for _, set := range []map[*client]struct{}{r.participants, r.observers} {
 			for c := range set {
-				if !c.enqueue(b) {
-					slow = append(slow, c)
-				}
+				targets = append(targets, c)
 			}
 		}
 	}
 	h.mu.RUnlock()
+	h.fanOut(targets, textFrame(b))
+}
+
+// Broadcast sends payload, one message already encoded as JSON, to the
+// clients of channel, or to every client when channel is "". Like Deliver
+// it never waits for a client.
+func (h *Hub) Broadcast(channel string, payload []byte) {
+	frame := textFrame(payload)
+	targets := targetPool.Get().(*[]*client)
+	h.mu.RLock()
+	if channel == "" {
+		*targets = append((*targets)[:0], h.all...)
+	} else {
+		*targets = append((*targets)[:0], h.channels[channel]...)
+	}
+	h.mu.RUnlock()
+	h.fanOut(*targets, frame)
+	clear(*targets)
+	targetPool.Put(targets)
+}
+
+// targetPool holds the client lists of broadcasts, which are as long as
+// the hub is large.
+var targetPool = sync.Pool{New: func() any { return new([]*client) }}
+
+// fanOutChunk is how many clients one goroutine serves in a broadcast when
+// there are several cores (a variable for the tests).
+var fanOutChunk = 1024
+
+// fanOut writes frame to each client. The write is one system call that
+// never waits, so one goroutine per core serves thousands of clients; a
+// client whose socket does not take the whole frame at once gets a
+// goroutine of its own to finish it.
+func (h *Hub) fanOut(targets []*client, frame []byte) {
+	workers := min(runtime.GOMAXPROCS(0), (len(targets)+fanOutChunk-1)/fanOutChunk)
+	if workers <= 1 {
+		h.dropSlow(sendAll(targets, frame))
+		return
+	}
+	var wg sync.WaitGroup
+	slow := make([][]*client, workers)
+	per := (len(targets) + workers - 1) / workers
+	for w := range workers {
+		part := targets[w*per : min(len(targets), (w+1)*per)]
+		wg.Go(func() { slow[w] = sendAll(part, frame) })
+	}
+	wg.Wait()
+	for _, s := range slow {
+		h.dropSlow(s)
+	}
+}
+
+func sendAll(targets []*client, frame []byte) (slow []*client) {
+	for _, c := range targets {
+		if !c.send(frame) {
+			slow = append(slow, c)
+		}
+	}
+	return slow
+}
+
+func (h *Hub) dropSlow(slow []*client) {
 	for _, c := range slow {
-		h.opts.Logger.Warn("realtime: dropping a client that does not keep up", "user", c.userID)
+		h.opts.Logger.Warn("realtime: dropping a client that does not keep up", "user", c.peer.UserID)
 		c.kill()
 	}
 }
@@ -387,8 +437,8 @@ func (h *Hub) publish(ctx context.Context, m Message) error {
 	return nil
 }
 
-// keepalive pings every client each interval; a client that does not
-// answer within the pong timeout is closed.
+// keepalive pings every client each interval; a client that has not
+// answered within the pong timeout is closed.
 func (h *Hub) keepalive() {
 	t := time.NewTicker(h.opts.PingInterval)
 	defer t.Stop()
@@ -398,272 +448,24 @@ func (h *Hub) keepalive() {
 			return
 		case <-t.C:
 		}
+		pinged := h.sinceBorn()
+		targets := targetPool.Get().(*[]*client)
 		h.mu.RLock()
-		var slow []*client
-		for c := range h.clients {
-			if !c.enqueue(nil) {
-				slow = append(slow, c)
-			}
-		}
+		*targets = append((*targets)[:0], h.all...)
 		h.mu.RUnlock()
-		for _, c := range slow {
-			c.kill()
-		}
-	}
-}
-
-// client is one connection. It costs one goroutine (the reader) while idle; a writer goroutine exists only while its queue holds
-// messages, so thousands of idle connections hold no writer stacks.
-type client struct {
-	hub        *Hub
-	conn       *websocket.Conn
-	userID     string
-	peer       Peer
-	limiter    *rate.Limiter
-	violations *rate.Limiter
-
-	// room and role are guarded by hub.mu.
-	room, role string
-
-	mu      sync.Mutex
-	queue   [][]byte // nil entries are pings
-	writing bool
-	dead    bool
-}
-
-// enqueue queues b (nil: a ping) and reports false when the queue is full.
-func (c *client) enqueue(b []byte) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.dead {
-		return true
-	}
-	if len(c.queue) >= SendQueueLen {
-		return false
-	}
-	c.queue = append(c.queue, b)
-	if !c.writing {
-		c.writing = true
-		go c.writeLoop()
-	}
-	return true
-}
-
-func (c *client) writeLoop() {
-	for {
-		c.mu.Lock()
-		if c.dead || len(c.queue) == 0 {
-			c.writing = false
-			c.queue = nil // let the backing array go while idle
-			c.mu.Unlock()
+		h.fanOut(*targets, pingFrame)
+		select {
+		case <-h.stop:
 			return
+		case <-time.After(h.opts.PongTimeout):
 		}
-		b := c.queue[0]
-		c.queue[0] = nil
-		c.queue = c.queue[1:]
-		c.mu.Unlock()
-
-		var err error
-		if b == nil {
-			ctx, cancel := context.WithTimeout(context.Background(), c.hub.opts.PongTimeout)
-			err = c.conn.Ping(ctx)
-			cancel()
-		} else {
-			ctx, cancel := context.WithTimeout(context.Background(), WriteTimeout)
-			err = c.conn.Write(ctx, websocket.MessageText, b)
-			cancel()
-		}
-		if err != nil {
-			c.kill()
-			return
-		}
-	}
-}
-
-// kill closes the connection at once, without a close handshake: used for
-// clients that cannot keep up or have gone.
-func (c *client) kill() {
-	c.mu.Lock()
-	already := c.dead
-	c.dead = true
-	c.queue = nil
-	c.mu.Unlock()
-	if !already {
-		c.conn.CloseNow()
-	}
-}
-
-func (c *client) readLoop() {
-	ctx := context.Background()
-	for {
-		typ, data, err := c.conn.Read(ctx)
-		if err != nil {
-			return // the library has answered protocol errors, including 1009 for a frame over the limit
-		}
-		if !c.limiter.Allow() {
-			if !c.violations.Allow() {
-				c.conn.Close(websocket.StatusPolicyViolation, "rate limit exceeded")
-				return
-			}
-			c.sendError(fmt.Sprintf("rate limit exceeded: at most %d messages per second", MessagesPerSecond))
-			continue
-		}
-		if typ != websocket.MessageText {
-			c.sendError("messages must be JSON text frames")
-			continue
-		}
-		if err := c.handle(ctx, data); err != nil {
-			c.sendError(apperr.Message(err))
-			var ae *apperr.Error
-			if !errors.As(err, &ae) {
-				c.hub.opts.Logger.Error("realtime: handle message", "user", c.userID, "err", err)
+		// Clients connected since the ping have a later lastPong.
+		for _, c := range *targets {
+			if c.lastPong.Load() < pinged {
+				c.kill()
 			}
 		}
+		clear(*targets)
+		targetPool.Put(targets)
 	}
-}
-
-func (c *client) sendError(msg string) {
-	b, _ := json.Marshal(ErrorPayload{Message: msg})
-	c.send(Message{Type: TypeError, Payload: b})
-}
-
-// send queues a reply to this client alone. A reply that does not fit is
-// dropped: a client flooding bad messages fills its queue with its own
-// error replies and should lose those, not the connection.
-func (c *client) send(m Message) {
-	m.Timestamp = c.hub.opts.Now().UTC()
-	if b, err := json.Marshal(m); err == nil {
-		c.enqueue(b)
-	}
-}
-
-func (c *client) handle(ctx context.Context, data []byte) error {
-	var in Message
-	if err := json.Unmarshal(data, &in); err != nil {
-		return apperr.Invalid("malformed JSON: %v", err)
-	}
-	out := Message{Type: in.Type, SessionID: in.SessionID, UserID: c.userID, Timestamp: c.hub.opts.Now().UTC()}
-	switch in.Type {
-	case TypeJoin:
-		var p JoinPayload
-		if err := decodePayload(in.Payload, &p); err != nil {
-			return err
-		}
-		if p.Role == "" {
-			p.Role = RoleParticipant
-		}
-		if p.Role != RoleParticipant && p.Role != RoleObserver {
-			return apperr.Invalid("role must be one of participant, observer")
-		}
-		return c.joinRoom(ctx, in.SessionID, p.Role)
-
-	case TypeLeave:
-		id := c.hub.leave(c)
-		c.send(Message{Type: TypeLeft, SessionID: id})
-		return nil
-
-	case TypeSafetyAlert:
-		var p SafetyAlertPayload
-		if err := decodePayload(in.Payload, &p); err != nil {
-			return err
-		}
-		if err := p.Validate(); err != nil {
-			return err
-		}
-		if in.SessionID != "" && !validSessionID(in.SessionID) {
-			return apperr.Invalid("sessionId must be 1 to %d characters", MaxSessionIDLen)
-		}
-		if f := c.hub.opts.OnSafetyAlert; f != nil {
-			sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-			m, err := f(sctx, c.peer, p, in.SessionID)
-			cancel()
-			if err != nil {
-				return fmt.Errorf("store safety alert: %w", err)
-			}
-			out = m
-		} else {
-			out.Payload, _ = json.Marshal(p)
-		}
-		pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		defer cancel()
-		return c.hub.publish(pctx, out)
-
-	case TypeXRSessionUpdate:
-		var p XRSessionUpdatePayload
-		if err := decodePayload(in.Payload, &p); err != nil {
-			return err
-		}
-		if err := p.Validate(); err != nil {
-			return err
-		}
-		out.Payload, _ = json.Marshal(p)
-		return c.toRoom(ctx, out)
-
-	case TypeCollaborationUpdate:
-		var p CollaborationPayload
-		if err := decodePayload(in.Payload, &p); err != nil {
-			return err
-		}
-		if err := p.Validate(); err != nil {
-			return err
-		}
-		out.Payload, _ = json.Marshal(p)
-		return c.toRoom(ctx, out)
-
-	case "":
-		return apperr.Invalid("type is required")
-	default:
-		return apperr.Invalid("unknown message type %q; want xr_session_update, safety_alert, collaboration_update, join or leave", in.Type)
-	}
-}
-
-func decodePayload(raw json.RawMessage, dst any) error {
-	if len(raw) == 0 || string(raw) == "null" {
-		return nil
-	}
-	if err := json.Unmarshal(raw, dst); err != nil {
-		return apperr.Invalid("malformed payload: %v", err)
-	}
-	return nil
-}
-
-func (c *client) joinRoom(ctx context.Context, sessionID, role string) error {
-	if !validSessionID(sessionID) {
-		return apperr.Invalid("sessionId must be 1 to %d characters", MaxSessionIDLen)
-	}
-	if f := c.hub.opts.AuthorizeJoin; f != nil {
-		actx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		err := f(actx, c.peer, sessionID, role)
-		cancel()
-		if err != nil {
-			return err
-		}
-	}
-	p := c.hub.join(c, sessionID, role)
-	b, _ := json.Marshal(p)
-	c.send(Message{Type: TypeJoined, SessionID: sessionID, Payload: b})
-	c.hub.presence(sessionID)
-	return nil
-}
-
-// toRoom relays a participant's message to its session room, joining the
-// sender to the room as a participant first if it is elsewhere.
-func (c *client) toRoom(ctx context.Context, m Message) error {
-	if !validSessionID(m.SessionID) {
-		return apperr.Invalid("sessionId must be 1 to %d characters", MaxSessionIDLen)
-	}
-	c.hub.mu.RLock()
-	room, role := c.room, c.role
-	c.hub.mu.RUnlock()
-	if room == m.SessionID && role == RoleObserver {
-		return apperr.Forbidden("observers cannot send to session %s", m.SessionID)
-	}
-	if room != m.SessionID {
-		if err := c.joinRoom(ctx, m.SessionID, RoleParticipant); err != nil {
-			return err
-		}
-	}
-	pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	return c.hub.publish(pctx, m)
 }

@@ -1,6 +1,7 @@
 package realtime
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -531,5 +533,136 @@ func TestAlertChannels(t *testing.T) {
 	}
 	if m := readType(t, b1, TypeSafetyAlert); !strings.Contains(string(m.Payload), "for all") {
 		t.Fatalf("org b peer got %s; want only the alert without a channel", m.Payload)
+	}
+}
+
+// readPayload reads the next message and returns its payload's text.
+func readPayload(t *testing.T, c *websocket.Conn) string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, b, err := c.Read(ctx)
+	if err != nil {
+		t.Fatalf("read: %v", err)
+	}
+	return string(b)
+}
+
+func TestBroadcastToChannel(t *testing.T) {
+	h, srv := testServer(t, Options{})
+	conns := map[string]*websocket.Conn{}
+	for _, name := range []string{"a1:org-1", "a2:org-1", "a3:org-1", "a4:org-1", "b:org-2", "demo:demo", "none:"} {
+		user, channel, _ := strings.Cut(name, ":")
+		conns[user] = dial(t, srv, user+"&channel="+channel)
+	}
+	waitFor(t, "seven connections", func() bool { return h.Connections() == 7 })
+	// Removals move clients inside the hub's lists: the lists must stay whole.
+	conns["a1"].Close(websocket.StatusNormalClosure, "")
+	conns["a3"].Close(websocket.StatusNormalClosure, "")
+	delete(conns, "a1")
+	delete(conns, "a3")
+	waitFor(t, "five connections", func() bool { return h.Connections() == 5 })
+
+	h.Broadcast("org-1", []byte(`"to org-1"`))
+	h.Broadcast("nobody", []byte(`"to nobody"`))
+	h.Broadcast("", []byte(`"to everyone"`))
+	want := map[string][]string{
+		"a2":   {`"to org-1"`, `"to everyone"`},
+		"a4":   {`"to org-1"`, `"to everyone"`},
+		"b":    {`"to everyone"`},
+		"demo": {`"to everyone"`},
+		"none": {`"to everyone"`},
+	}
+	for user, msgs := range want {
+		for _, m := range msgs {
+			if got := readPayload(t, conns[user]); got != m {
+				t.Errorf("%s got %s; want %s", user, got, m)
+			}
+		}
+	}
+}
+
+// Every length class of a frame's header reaches the client intact.
+func TestFrameLengths(t *testing.T) {
+	h, srv := testServer(t, Options{})
+	c := dial(t, srv, "reader")
+	waitFor(t, "the connection", func() bool { return h.Connections() == 1 })
+	for _, n := range []int{0, 1, 125, 126, 1000, 65535, 65536, 200_000} {
+		payload := `"` + strings.Repeat("x", n) + `"`
+		h.Broadcast("", []byte(payload))
+		if got := readPayload(t, c); got != payload {
+			t.Errorf("payload of %d bytes arrived as %d bytes", len(payload), len(got))
+		}
+	}
+}
+
+// With several cores a broadcast is split among goroutines; each client
+// still gets it once.
+func TestBroadcastSplitAmongCores(t *testing.T) {
+	defer func(chunk, procs int) { fanOutChunk = chunk; runtime.GOMAXPROCS(procs) }(fanOutChunk, runtime.GOMAXPROCS(4))
+	fanOutChunk = 2
+	h, srv := testServer(t, Options{})
+	var conns []*websocket.Conn
+	for i := range 9 {
+		conns = append(conns, dial(t, srv, fmt.Sprintf("u%d", i)))
+	}
+	waitFor(t, "nine connections", func() bool { return h.Connections() == 9 })
+	h.Broadcast("", []byte(`"one"`))
+	h.Broadcast("", []byte(`"two"`))
+	for i, c := range conns {
+		for _, want := range []string{`"one"`, `"two"`} {
+			if got := readPayload(t, c); got != want {
+				t.Errorf("client %d got %s; want %s", i, got, want)
+			}
+		}
+	}
+}
+
+// An idle client's pong is taken off the socket by the hub itself; a
+// message right behind it in the same segment must still be read.
+func TestPongThenMessageInOneSegment(t *testing.T) {
+	_, srv := testServer(t, Options{})
+	conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	req := "GET /?user=raw HTTP/1.1\r\nHost: " + strings.TrimPrefix(srv.URL, "http://") + "\r\n" +
+		"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n" +
+		"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+	if _, err := conn.Write([]byte(req)); err != nil {
+		t.Fatal(err)
+	}
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	br := bufio.NewReader(conn)
+	res, err := http.ReadResponse(br, nil)
+	if err != nil || res.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("upgrade: %v %v", res, err)
+	}
+	time.Sleep(50 * time.Millisecond) // the server's reader is waiting on the socket
+	pong := []byte{0x8A, 0x80, 0, 0, 0, 0}
+	payload := []byte(`{"type":"noise"}`)
+	frame := append([]byte{0x81, 0x80 | byte(len(payload)), 0, 0, 0, 0}, payload...)
+	if _, err := conn.Write(append(append(pong, pong...), frame...)); err != nil {
+		t.Fatal(err)
+	}
+	var got []byte
+	buf := make([]byte, 4096)
+	for !strings.Contains(string(got), "unknown message type") {
+		n, err := br.Read(buf)
+		got = append(got, buf[:n]...)
+		if err != nil {
+			t.Fatalf("read %q: %v; want an error reply to the message behind the pongs", got, err)
+		}
+	}
+}
+
+func TestMaxConnectionsWithinOpenFileLimit(t *testing.T) {
+	limit := openFileLimit()
+	h := NewHub(Options{MaxConnections: 1 << 30})
+	defer h.Close()
+	got := h.MaxConnections()
+	if limit > 0 && (got >= limit || got < 1) || limit == 0 && got != 1<<30 {
+		t.Errorf("MaxConnections() = %d with an open-file limit of %d", got, limit)
 	}
 }

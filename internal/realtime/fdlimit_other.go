@@ -1,0 +1,5 @@
+//go:build !unix
+
+package realtime
+
+func openFileLimit() int { return 0 }
