@@ -36,6 +36,10 @@ package server
 //	              recommendations) and is left out of averaged scores. Sessions that had ended
 //	              before migration 00007 are unverified, "recorded before scores were checked".
 //	      200 → training.Session; 404 unknown, 403 another learner's, 409 already ended.
+//	      An update's answer lists in interactionData.interactions only the interactions
+//	      that update stored (each with its receivedAt), not those stored before, so an
+//	      update costs the same at a session's 2,000th interaction as at its first; the
+//	      end's answer, like the session's record, lists them all.
 //	GET   /api/users/{userId}/xr-sessions?limit=20&offset=0   (limit 1..100)
 //	      200 → [training.SessionSummary {id, userId, moduleId, moduleTitle, sessionType,
 //	            startedAt, endedAt, duration (seconds), completionStatus, outcome,
@@ -146,23 +150,32 @@ func (s *Server) handlePatchSession(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := r.PathValue("id")
+	now := s.store.Now()
+	if !p.IsEnd() {
+		// A periodic update appends to what is stored without reading it.
+		x, err := s.store.AppendSession(r.Context(), id, func(x *training.Session) error {
+			return x.Apply(me.ID, p, training.Scene{}, now)
+		})
+		if err != nil {
+			s.writeError(w, r, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, x)
+		return
+	}
 	// Only an end needs the scene. A session's module never changes, so
 	// reading it ahead of the update's transaction is safe.
-	var scene training.Scene
-	if p.IsEnd() {
-		x, err := s.store.GetSession(r.Context(), id)
-		if err != nil {
-			s.writeError(w, r, err)
-			return
-		}
-		m, err := s.store.GetModule(r.Context(), x.ModuleID)
-		if err != nil {
-			s.writeError(w, r, err)
-			return
-		}
-		scene = training.SceneForModule(m.ID, m.TradeID)
+	head, err := s.store.GetSessionHead(r.Context(), id)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
 	}
-	now := s.store.Now()
+	m, err := s.store.GetModule(r.Context(), head.ModuleID)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	scene := training.SceneForModule(m.ID, m.TradeID)
 	x, err := s.store.UpdateSession(r.Context(), id, func(x *training.Session) error {
 		return x.Apply(me.ID, p, scene, now)
 	})

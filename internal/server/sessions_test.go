@@ -211,10 +211,14 @@ func TestSessionLifecycle(t *testing.T) {
 			got.CompletionStatus != "in_progress" || got.SafetyScore != nil {
 			t.Fatalf("after update: %+v", got)
 		}
-		// A retried update (same seqs) stores nothing twice.
+		// A retried update (same seqs) stores nothing twice; its answer lists
+		// only what it stored.
 		res = call(t, s, alice, "PATCH", path, body)
-		if n := len(decode[training.Session](t, res).InteractionData.Interactions); n != len(scene.Steps) {
-			t.Fatalf("retry stored %d interactions, want %d", n, len(scene.Steps))
+		if n := len(decode[training.Session](t, res).InteractionData.Interactions); n != 0 {
+			t.Fatalf("retry answered %d new interactions, want 0", n)
+		}
+		if stored, err := s.store.GetSession(context.Background(), x.ID); err != nil || len(stored.InteractionData.Interactions) != len(scene.Steps) {
+			t.Fatalf("after the retry: %d interactions stored (%v), want %d", len(stored.InteractionData.Interactions), err, len(scene.Steps))
 		}
 	})
 	t.Run("LiveWhileRunning", func(t *testing.T) {

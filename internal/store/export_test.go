@@ -4,4 +4,6 @@ package store
 var (
 	Migrations   = migrations
 	OpenSQLiteDB = openSQLite
+	// OptimisticAttempts is AppendSession's number of unlocked attempts.
+	OptimisticAttempts = &optimisticAttempts
 )

@@ -22,14 +22,45 @@ const (
 	MaxLiveSessions = 50
 )
 
+// A session is stored as a row of xr_sessions holding its small fields, its
+// interaction data but for the interactions (headData), and counters, and
+// one row of xr_session_interactions per interaction, keyed by the session
+// and the interaction's 0-based seq. An update appends its interactions and
+// rewrites the small row: it never reads, decodes or rewrites the
+// interactions stored before, so its cost does not grow with the session.
+// Interactions are never changed once stored.
+
 const sessionColumns = `x.id, x.user_id, x.module_id, m.title, x.session_type, x.device_type, x.started_at, x.ended_at,
 	x.duration, x.completion_status, x.safety_score, x.position, x.rotation, x.interaction_data, x.updated_at,
-	x.server_started_at, x.verified, x.verification_issues`
+	x.server_started_at, x.verified, x.verification_issues, x.interaction_count, x.interaction_bytes, x.revision`
+
+const sessionByID = `SELECT ` + sessionColumns + `
+	FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id WHERE x.id = $1`
+
+// headData is what xr_sessions.interaction_data holds: a session's
+// interaction data without its interactions.
+type headData struct {
+	SafetyChecks     []training.SafetyCheckResult `json:"safetyChecks"`
+	CompletionStatus string                       `json:"completionStatus"`
+}
+
+func headDataJSON(d training.InteractionData) (string, error) {
+	b, err := json.Marshal(headData{d.SafetyChecks, d.CompletionStatus})
+	return string(b), err
+}
 
 // CreateSession stores a new session record. The module must be in the
 // catalog: an unknown moduleId is the caller's mistake, reported as EINVALID.
 func (s *Store) CreateSession(ctx context.Context, x training.Session) (training.Session, error) {
-	err := s.tx(ctx, "create xr session", func(tx *sql.Tx) error {
+	added, size, err := encodeInteractions(x.InteractionData.Interactions)
+	if err != nil {
+		return training.Session{}, fmt.Errorf("create xr session: %w", err)
+	}
+	head, err := headDataJSON(x.InteractionData)
+	if err != nil {
+		return training.Session{}, fmt.Errorf("create xr session: %w", err)
+	}
+	err = s.tx(ctx, "create xr session", func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `SELECT title FROM training_modules WHERE id = $1`, x.ModuleID).Scan(&x.ModuleTitle)
 		if isNoRows(err) {
 			return apperr.Invalid("moduleId %q is not a training module in the catalog", x.ModuleID)
@@ -37,20 +68,24 @@ func (s *Store) CreateSession(ctx context.Context, x training.Session) (training
 		if err != nil {
 			return err
 		}
-		data, err := json.Marshal(x.InteractionData)
-		if err != nil {
-			return err
-		}
 		_, err = tx.ExecContext(ctx, `
 			INSERT INTO xr_sessions (id, user_id, module_id, session_type, device_type, started_at, ended_at,
 				duration, completion_status, safety_score, position, rotation, interaction_data, outcome, updated_at,
-				server_started_at, verified, verification_issues)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+				server_started_at, verified, verification_issues, interaction_count, interaction_bytes)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
 			x.ID, x.UserID, x.ModuleID, x.SessionType, x.DeviceType, x.StartedAt.UTC(), utcPtr(x.EndedAt),
 			x.Duration, x.CompletionStatus, x.SafetyScore, jsonOrNull(x.Position), jsonOrNull(x.Rotation),
-			string(data), x.InteractionData.CompletionStatus, x.UpdatedAt.UTC(),
-			utcPtr(x.ServerStartedAt), x.Verified, issuesJSON(x.VerificationIssues))
-		return err
+			head, x.InteractionData.CompletionStatus, x.UpdatedAt.UTC(),
+			utcPtr(x.ServerStartedAt), x.Verified, issuesJSON(x.VerificationIssues), len(added), size)
+		if err != nil {
+			return err
+		}
+		for i, data := range added {
+			if _, err := tx.ExecContext(ctx, insertInteraction, x.ID, i, data); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return training.Session{}, err
@@ -58,10 +93,30 @@ func (s *Store) CreateSession(ctx context.Context, x training.Session) (training
 	return x, nil
 }
 
-// GetSession returns a session record, or ENOTFOUND.
+// GetSession returns a session record with all its interactions, or
+// ENOTFOUND.
 func (s *Store) GetSession(ctx context.Context, id string) (training.Session, error) {
-	x, err := scanSession(s.db.QueryRowContext(ctx, `SELECT `+sessionColumns+`
-		FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id WHERE x.id = $1`, id))
+	x, _, err := scanSession(s.db.QueryRowContext(ctx, sessionByID, id))
+	if isNoRows(err) {
+		return x, apperr.NotFound("XR session %q does not exist", id)
+	}
+	if err != nil {
+		return x, fmt.Errorf("get xr session: %w", err)
+	}
+	// Interactions are only ever appended: those below the count read with
+	// the row are the ones it counted, whatever was appended since.
+	if x.InteractionData.Interactions, err = readInteractions(ctx, s.db, nil, id, x.Earlier.Count); err != nil {
+		return x, fmt.Errorf("get xr session: %w", err)
+	}
+	x.Earlier = training.StoredInteractions{}
+	return x, nil
+}
+
+// GetSessionHead returns a session record without its stored interactions
+// (x.Earlier counts them), or ENOTFOUND: for callers that need only its
+// small fields, whose cost should not grow with the session.
+func (s *Store) GetSessionHead(ctx context.Context, id string) (training.Session, error) {
+	x, _, err := scanSession(s.db.QueryRowContext(ctx, sessionByID, id))
 	if isNoRows(err) {
 		return x, apperr.NotFound("XR session %q does not exist", id)
 	}
@@ -71,57 +126,271 @@ func (s *Store) GetSession(ctx context.Context, id string) (training.Session, er
 	return x, nil
 }
 
-// UpdateSession reads session id, lets fn change it and writes it back, in
-// one transaction, so that concurrent updates of one session never lose
-// each other's interactions. fn's error aborts the update and is returned.
+// UpdateSession reads session id with all its interactions, lets fn change
+// it and stores the change, in one transaction, so that concurrent updates
+// of one session never lose each other's interactions. fn may change the
+// small fields and append interactions, nothing else; its error aborts the
+// update and is returned. It is for ending a session, whose judgement
+// reads every interaction once; a periodic update is AppendSession's.
 func (s *Store) UpdateSession(ctx context.Context, id string, fn func(*training.Session) error) (training.Session, error) {
+	return s.updateLocked(ctx, id, true, fn)
+}
+
+// optimisticAttempts is how many times AppendSession tries to write
+// without locking on PostgreSQL before it locks the row (a variable for
+// tests of either path).
+var optimisticAttempts = 3
+
+// AppendSession is UpdateSession for a periodic update: fn sees the session
+// without the interactions already stored (x.Earlier counts them), so
+// InteractionData.Interactions holds only the ones fn appends, and so does
+// the record returned. fn may run more than once (it must be a pure change
+// of x). Its cost does not grow with the interactions stored.
+func (s *Store) AppendSession(ctx context.Context, id string, fn func(*training.Session) error) (training.Session, error) {
+	if s.dialect == Postgres {
+		// Read, then write only if nobody wrote in between: two round trips
+		// and no lock held across them. After a few lost races, take the row
+		// lock, which always makes progress.
+		for range optimisticAttempts {
+			x, done, err := s.appendUnlocked(ctx, id, fn)
+			if err != nil {
+				return training.Session{}, fmt.Errorf("update xr session: %w", err)
+			}
+			if done {
+				return x, nil
+			}
+		}
+	}
+	return s.updateLocked(ctx, id, false, fn)
+}
+
+// appendUnlocked is one optimistic attempt of AppendSession on PostgreSQL:
+// it reports done=false when another update of the session came first.
+func (s *Store) appendUnlocked(ctx context.Context, id string, fn func(*training.Session) error) (training.Session, bool, error) {
+	x, rev, err := scanSession(s.db.QueryRowContext(ctx, sessionByID, id))
+	if isNoRows(err) {
+		return x, false, apperr.NotFound("XR session %q does not exist", id)
+	}
+	if err != nil {
+		return x, false, err
+	}
+	w, err := change(&x, rev, x.Earlier, fn)
+	if err != nil {
+		return x, false, err
+	}
+	done, err := s.writeSession(ctx, s.db, nil, w)
+	return x, done, err
+}
+
+// updateLocked reads session id (with its interactions if whole), lets fn
+// change it and writes it back in one transaction holding the row's lock.
+func (s *Store) updateLocked(ctx context.Context, id string, whole bool, fn func(*training.Session) error) (training.Session, error) {
 	var x training.Session
-	lock := ""
+	getQuery := sessionByID
 	if s.dialect == Postgres {
 		// SQLite's immediate transactions already hold the write lock.
-		lock = " FOR UPDATE OF x"
+		getQuery += " FOR UPDATE OF x"
 	}
-	getQuery := `SELECT ` + sessionColumns + `
-		FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id WHERE x.id = $1` + lock
-	const putQuery = `
-		UPDATE xr_sessions SET ended_at = $2, duration = $3, completion_status = $4, safety_score = $5,
-			position = $6, rotation = $7, interaction_data = $8, outcome = $9, updated_at = $10,
-			verified = $11, verification_issues = $12
-		WHERE id = $1`
-	getStmt, err := s.prepare(ctx, getQuery)
-	if err != nil {
-		return x, fmt.Errorf("update xr session: %w", err)
-	}
-	putStmt, err := s.prepare(ctx, putQuery)
+	st, err := s.sessionStmts(ctx, getQuery)
 	if err != nil {
 		return x, fmt.Errorf("update xr session: %w", err)
 	}
 	err = s.tx(ctx, "update xr session", func(tx *sql.Tx) error {
+		var rev int64
 		var err error
-		x, err = scanSession(queryRow(ctx, tx, getStmt, getQuery, id))
+		x, rev, err = scanSession(queryRow(ctx, tx, st.get, getQuery, id))
 		if isNoRows(err) {
 			return apperr.NotFound("XR session %q does not exist", id)
 		}
 		if err != nil {
 			return err
 		}
-		if err := fn(&x); err != nil {
-			return err
+		stored := x.Earlier
+		if whole {
+			if x.InteractionData.Interactions, err = readInteractions(ctx, tx, st.read, id, x.Earlier.Count); err != nil {
+				return err
+			}
+			x.Earlier = training.StoredInteractions{}
 		}
-		data, err := json.Marshal(x.InteractionData)
+		w, err := change(&x, rev, stored, fn)
 		if err != nil {
 			return err
 		}
-		_, err = exec(ctx, tx, putStmt, putQuery,
-			x.ID, utcPtr(x.EndedAt), x.Duration, x.CompletionStatus, x.SafetyScore,
-			jsonOrNull(x.Position), jsonOrNull(x.Rotation), string(data), x.InteractionData.CompletionStatus, x.UpdatedAt.UTC(),
-			x.Verified, issuesJSON(x.VerificationIssues))
+		done, err := s.writeSession(ctx, tx, &st, w)
+		if err == nil && !done {
+			err = fmt.Errorf("xr session %s changed under its lock", id)
+		}
 		return err
 	})
 	if err != nil {
 		return training.Session{}, err
 	}
 	return x, nil
+}
+
+// sessionWrite is what an update stores: the changed row, written only if
+// the row is still at revision, and the interactions it appends.
+type sessionWrite struct {
+	x        training.Session
+	head     string   // interaction_data
+	revision int64    // the revision read
+	from     int      // seq of the first appended interaction
+	added    []string // appended interactions, encoded
+	stored   training.StoredInteractions
+}
+
+// change applies fn to x, read at revision rev from a row counting stored
+// interactions, and returns what to write.
+func change(x *training.Session, rev int64, stored training.StoredInteractions, fn func(*training.Session) error) (sessionWrite, error) {
+	loaded := len(x.InteractionData.Interactions)
+	if err := fn(x); err != nil {
+		return sessionWrite{}, err
+	}
+	ins := x.InteractionData.Interactions
+	if len(ins) < loaded {
+		return sessionWrite{}, fmt.Errorf("xr session %s: an update removed stored interactions", x.ID)
+	}
+	added, size, err := encodeInteractions(ins[loaded:])
+	if err != nil {
+		return sessionWrite{}, err
+	}
+	head, err := headDataJSON(x.InteractionData)
+	if err != nil {
+		return sessionWrite{}, err
+	}
+	return sessionWrite{
+		x: *x, head: head, revision: rev, from: stored.Count, added: added,
+		stored: training.StoredInteractions{Count: stored.Count + len(added), Bytes: stored.Bytes + size},
+	}, nil
+}
+
+// encodeInteractions encodes interactions for xr_session_interactions.data
+// and returns their total size.
+func encodeInteractions(ins []training.Interaction) ([]string, int, error) {
+	out := make([]string, len(ins))
+	size := 0
+	for i, in := range ins {
+		b, err := json.Marshal(in)
+		if err != nil {
+			return nil, 0, fmt.Errorf("encode interaction: %w", err)
+		}
+		out[i] = string(b)
+		size += len(b)
+	}
+	return out, size, nil
+}
+
+const insertInteraction = `INSERT INTO xr_session_interactions (session_id, seq, data) VALUES ($1, $2, $3)`
+
+// putSession writes a session's row if it is still at the revision read
+// ($2). On PostgreSQL the same statement appends the interactions, so an
+// update is one statement.
+const putSession = `UPDATE xr_sessions SET ended_at = $3, duration = $4, completion_status = $5, safety_score = $6,
+		position = $7, rotation = $8, interaction_data = $9, outcome = $10, updated_at = $11,
+		verified = $12, verification_issues = $13, interaction_count = $14, interaction_bytes = $15,
+		revision = revision + 1
+	WHERE id = $1 AND revision = $2`
+
+const putSessionPostgres = `WITH head AS (` + putSession + ` RETURNING id
+), added AS (
+	INSERT INTO xr_session_interactions (session_id, seq, data)
+	SELECT head.id, $16::integer + a.n::integer - 1, a.data FROM head, unnest($17::text[]) WITH ORDINALITY AS a(data, n)
+)
+SELECT count(*) FROM head`
+
+// sessionStatements are the statements of a locked update, prepared on
+// SQLite (nil on PostgreSQL: see prepare).
+type sessionStatements struct{ get, read, put, insert *sql.Stmt }
+
+func (s *Store) sessionStmts(ctx context.Context, getQuery string) (sessionStatements, error) {
+	var st sessionStatements
+	var err error
+	for _, p := range []struct {
+		stmt  **sql.Stmt
+		query string
+	}{{&st.get, getQuery}, {&st.read, readInteractionsQuery}, {&st.put, putSession}, {&st.insert, insertInteraction}} {
+		if *p.stmt, err = s.prepare(ctx, p.query); err != nil {
+			return st, err
+		}
+	}
+	return st, nil
+}
+
+// writeSession stores w in q (a transaction, or on PostgreSQL also the
+// database) and reports whether the row was still at the revision read.
+// st holds SQLite's prepared statements, if any.
+func (s *Store) writeSession(ctx context.Context, q execQuerier, st *sessionStatements, w sessionWrite) (bool, error) {
+	x := w.x
+	args := []any{x.ID, w.revision, utcPtr(x.EndedAt), x.Duration, x.CompletionStatus, x.SafetyScore,
+		jsonOrNull(x.Position), jsonOrNull(x.Rotation), w.head, x.InteractionData.CompletionStatus, x.UpdatedAt.UTC(),
+		x.Verified, issuesJSON(x.VerificationIssues), w.stored.Count, w.stored.Bytes}
+	if s.dialect == Postgres {
+		var n int
+		err := q.QueryRowContext(ctx, putSessionPostgres, append(args, w.from, w.added)...).Scan(&n)
+		return n == 1, err
+	}
+	// SQLite: the caller's immediate transaction makes the two one change.
+	tx, ok := q.(*sql.Tx)
+	if !ok {
+		return false, fmt.Errorf("write xr session %s: SQLite writes need a transaction", x.ID)
+	}
+	var put, insert *sql.Stmt
+	if st != nil {
+		put, insert = st.put, st.insert
+	}
+	res, err := exec(ctx, tx, put, putSession, args...)
+	if err != nil {
+		return false, err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return false, err
+	}
+	for i, data := range w.added {
+		if _, err := exec(ctx, tx, insert, insertInteraction, x.ID, w.from+i, data); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+const readInteractionsQuery = `SELECT seq, data FROM xr_session_interactions WHERE session_id = $1 AND seq < $2 ORDER BY seq`
+
+// readInteractions reads the first n interactions of session id, in order.
+func readInteractions(ctx context.Context, q querier, st *sql.Stmt, id string, n int) ([]training.Interaction, error) {
+	var rows *sql.Rows
+	var err error
+	if tx, ok := q.(*sql.Tx); ok && st != nil {
+		rows, err = tx.StmtContext(ctx, st).QueryContext(ctx, id, n)
+	} else {
+		rows, err = q.QueryContext(ctx, readInteractionsQuery, id, n)
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make([]training.Interaction, 0, n)
+	for rows.Next() {
+		var seq int
+		var data string
+		if err := rows.Scan(&seq, &data); err != nil {
+			return nil, err
+		}
+		if seq != len(out) {
+			return nil, fmt.Errorf("session %s: interaction %d is missing", id, len(out))
+		}
+		var in training.Interaction
+		if err := json.Unmarshal([]byte(data), &in); err != nil {
+			return nil, fmt.Errorf("session %s interaction %d: %w", id, seq, err)
+		}
+		out = append(out, in)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) != n {
+		return nil, fmt.Errorf("session %s: %d interactions stored, %d counted", id, len(out), n)
+	}
+	return out, nil
 }
 
 const summaryColumns = `x.id, x.user_id, x.module_id, m.title, x.session_type, x.started_at, x.ended_at,
@@ -208,17 +477,20 @@ func querySummaries(ctx context.Context, q querier, query string, args ...any) (
 	return out, rows.Err()
 }
 
-func scanSession(row *sql.Row) (training.Session, error) {
+// scanSession reads a row of sessionByID: the record without its stored
+// interactions, which x.Earlier counts, and the row's revision.
+func scanSession(row *sql.Row) (training.Session, int64, error) {
 	var x training.Session
 	var ended sql.NullTime
 	var score sql.NullFloat64
 	var pos, rot sql.NullString
 	var data, issues string
 	var serverStart sql.NullTime
+	var rev int64
 	if err := row.Scan(&x.ID, &x.UserID, &x.ModuleID, &x.ModuleTitle, &x.SessionType, &x.DeviceType, &x.StartedAt, &ended,
 		&x.Duration, &x.CompletionStatus, &score, &pos, &rot, &data, &x.UpdatedAt,
-		&serverStart, &x.Verified, &issues); err != nil {
-		return x, err
+		&serverStart, &x.Verified, &issues, &x.Earlier.Count, &x.Earlier.Bytes, &rev); err != nil {
+		return x, 0, err
 	}
 	if serverStart.Valid {
 		t := serverStart.Time.UTC()
@@ -226,7 +498,7 @@ func scanSession(row *sql.Row) (training.Session, error) {
 	}
 	var err error
 	if x.VerificationIssues, err = decodeIssues(x.ID, issues); err != nil {
-		return x, err
+		return x, 0, err
 	}
 	x.StartedAt, x.UpdatedAt = x.StartedAt.UTC(), x.UpdatedAt.UTC()
 	if ended.Valid {
@@ -239,25 +511,26 @@ func scanSession(row *sql.Row) (training.Session, error) {
 	if pos.Valid {
 		x.Position = new(training.Vec3)
 		if err := json.Unmarshal([]byte(pos.String), x.Position); err != nil {
-			return x, fmt.Errorf("session %s position: %w", x.ID, err)
+			return x, 0, fmt.Errorf("session %s position: %w", x.ID, err)
 		}
 	}
 	if rot.Valid {
 		x.Rotation = new(training.Quat)
 		if err := json.Unmarshal([]byte(rot.String), x.Rotation); err != nil {
-			return x, fmt.Errorf("session %s rotation: %w", x.ID, err)
+			return x, 0, fmt.Errorf("session %s rotation: %w", x.ID, err)
 		}
 	}
-	if err := json.Unmarshal([]byte(data), &x.InteractionData); err != nil {
-		return x, fmt.Errorf("session %s interaction data: %w", x.ID, err)
+	var head headData
+	if err := json.Unmarshal([]byte(data), &head); err != nil {
+		return x, 0, fmt.Errorf("session %s interaction data: %w", x.ID, err)
 	}
-	if x.InteractionData.Interactions == nil {
-		x.InteractionData.Interactions = []training.Interaction{}
+	x.InteractionData = training.InteractionData{
+		Interactions: []training.Interaction{}, SafetyChecks: head.SafetyChecks, CompletionStatus: head.CompletionStatus,
 	}
 	if x.InteractionData.SafetyChecks == nil {
 		x.InteractionData.SafetyChecks = []training.SafetyCheckResult{}
 	}
-	return x, nil
+	return x, rev, nil
 }
 
 // issuesJSON encodes verification issues for their column: a JSON array,

@@ -186,5 +186,11 @@ type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
+// execQuerier is what *sql.DB and *sql.Tx share for writes.
+type execQuerier interface {
+	querier
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
 // isNoRows reports whether err means a query found nothing.
 func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }

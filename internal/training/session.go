@@ -199,6 +199,18 @@ type Session struct {
 	// completed module.
 	Verified           bool     `json:"verified"`
 	VerificationIssues []string `json:"verificationIssues"`
+	// Earlier are the stored interactions InteractionData.Interactions
+	// leaves out: a store may load a running session for an update without
+	// them, since an update only appends, so that its cost does not grow
+	// with the session. Interactions then holds the ones after them; zero
+	// when it holds them all, which ending the session requires.
+	Earlier StoredInteractions `json:"-"`
+}
+
+// StoredInteractions counts interactions a session holds.
+type StoredInteractions struct {
+	Count int // how many
+	Bytes int // their total size, each encoded as json.Marshal encodes an Interaction
 }
 
 // NewSession is the body of POST /api/xr-sessions. The learner is the
@@ -457,16 +469,17 @@ func (s *Session) merge(u SessionUpdate, now time.Time) error {
 			}
 			in.ReceivedAt = now.UTC()
 			if in.Seq != nil {
+				held := s.Earlier.Count + len(merged)
 				switch {
-				case *in.Seq < len(merged):
+				case *in.Seq < held:
 					continue // already stored by an earlier attempt of this update
-				case *in.Seq > len(merged):
-					return apperr.Conflict("interactionData.interactions[%d].seq is %d but the session holds %d interactions; resend from seq %d", i, *in.Seq, len(merged), len(merged))
+				case *in.Seq > held:
+					return apperr.Conflict("interactionData.interactions[%d].seq is %d but the session holds %d interactions; resend from seq %d", i, *in.Seq, held, held)
 				}
 			}
 			merged = append(merged, in)
 		}
-		if len(merged) > MaxInteractionsPerSession {
+		if s.Earlier.Count+len(merged) > MaxInteractionsPerSession {
 			return apperr.Errorf(apperr.ETOOLARGE, "a session may record at most %d interactions", MaxInteractionsPerSession)
 		}
 		next.InteractionData.Interactions = merged
@@ -476,17 +489,35 @@ func (s *Session) merge(u SessionUpdate, now time.Time) error {
 				return apperr.Errorf(apperr.ETOOLARGE, "a session may record at most %d safety checks", MaxSafetyChecks)
 			}
 		}
-		b, err := json.Marshal(next.InteractionData)
+		size, err := next.interactionDataSize()
 		if err != nil {
-			return fmt.Errorf("update session: encode interaction data: %w", err)
+			return fmt.Errorf("update session: %w", err)
 		}
-		if len(b) > MaxInteractionDataBytes {
+		if size > MaxInteractionDataBytes {
 			return apperr.Errorf(apperr.ETOOLARGE, "a session's interactionData may be at most %d bytes", MaxInteractionDataBytes)
 		}
 	}
 	next.UpdatedAt = now.UTC()
 	*s = next
 	return nil
+}
+
+// interactionDataSize is the size of the session's whole interactionData as
+// JSON, the Earlier interactions included, without encoding them: an array's
+// encoding is its elements' joined by commas.
+func (s *Session) interactionDataSize() (int, error) {
+	b, err := json.Marshal(s.InteractionData)
+	if err != nil {
+		return 0, fmt.Errorf("encode interaction data: %w", err)
+	}
+	size := len(b)
+	if n := s.Earlier.Count; n > 0 {
+		size += s.Earlier.Bytes + n - 1 // their commas between them
+		if len(s.InteractionData.Interactions) > 0 {
+			size++ // the comma between them and the rest
+		}
+	}
+	return size, nil
 }
 
 func mergeChecks(old, add []SafetyCheckResult) []SafetyCheckResult {
@@ -517,6 +548,10 @@ func (s *Session) End(userID string, e SessionEnd, scene Scene, now time.Time) e
 	}
 	if err := e.Validate(s.StartedAt, now); err != nil {
 		return err
+	}
+	if s.Earlier.Count > 0 {
+		// The judgement below must see every interaction.
+		return fmt.Errorf("end session %s: the record was loaded without %d of its interactions", s.ID, s.Earlier.Count)
 	}
 	if e.Duration == nil {
 		d := int64(e.EndedAt.Sub(s.StartedAt) / time.Second)
