@@ -147,6 +147,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	// Libraries that write through the standard log package (the OPC UA
 	// server does) land in the same structured log.
 	slog.SetDefault(log)
+	if _, err := startProfiler(ctx, getenv("JOURNEYMAN_PPROF_ADDR"), log); err != nil {
+		return err
+	}
 
 	st, err := store.Open(ctx, cfg.db)
 	if err != nil {
