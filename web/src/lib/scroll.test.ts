@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SETTLE_MS, scrollToId } from './scroll'
+import { SETTLE_MS, WAIT_MS, scrollToId } from './scroll'
 
 // jsdom has no layout: the target's document position is set by hand, as
 // content loading above it would move it.
@@ -61,5 +61,23 @@ describe('scrollToId', () => {
     document.body.append(target)
     vi.advanceTimersByTime(100)
     expect(scrolls).toHaveLength(1)
+  })
+
+  it('gives up on a target that never comes', () => {
+    target.remove()
+    scrollToId('target')
+    vi.advanceTimersByTime(WAIT_MS + 100)
+    document.body.append(target)
+    vi.advanceTimersByTime(100)
+    expect(scrolls).toHaveLength(0)
+  })
+
+  it('does not scroll to a late target once the person has scrolled', () => {
+    target.remove()
+    scrollToId('target')
+    window.dispatchEvent(new Event('touchstart'))
+    document.body.append(target)
+    vi.advanceTimersByTime(100)
+    expect(scrolls).toHaveLength(0)
   })
 })
