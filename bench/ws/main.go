@@ -18,7 +18,6 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -245,19 +244,40 @@ func (b *bench) dial(src *net.TCPAddr, i int) (*wsConn, error) {
 	if err != nil {
 		return nil, err
 	}
-	cookie := make([]byte, 16)
-	rand.Read(cookie)
+	conn.SetDeadline(time.Now().Add(30 * time.Second))
+	br := bufio.NewReaderSize(conn, 512)
+	// The server issues every identity: each client takes the guest token
+	// GET /api/me hands out, on the connection it then upgrades.
+	if _, err := io.WriteString(conn, "GET /api/me HTTP/1.1\r\nHost: "+b.host+"\r\n\r\n"); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	me, err := http.ReadResponse(br, nil)
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	_, _ = io.Copy(io.Discard, me.Body)
+	me.Body.Close()
+	cookie := ""
+	for _, c := range me.Cookies() {
+		if c.Name == "journeyman_guest" {
+			cookie = c.Name + "=" + c.Value
+		}
+	}
+	if cookie == "" {
+		conn.Close()
+		return nil, fmt.Errorf("GET /api/me answered %s without a guest token", me.Status)
+	}
 	key := make([]byte, 16)
 	rand.Read(key)
 	req := "GET /ws HTTP/1.1\r\nHost: " + b.host + "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
 		"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: " + base64.StdEncoding.EncodeToString(key) + "\r\n" +
-		"Origin: " + b.origin + "\r\nCookie: journeyman_learner=" + hex.EncodeToString(cookie) + "\r\n\r\n"
-	conn.SetDeadline(time.Now().Add(30 * time.Second))
+		"Origin: " + b.origin + "\r\nCookie: " + cookie + "\r\n\r\n"
 	if _, err := io.WriteString(conn, req); err != nil {
 		conn.Close()
 		return nil, err
 	}
-	br := bufio.NewReaderSize(conn, 512)
 	res, err := http.ReadResponse(br, nil)
 	if err != nil {
 		conn.Close()

@@ -45,7 +45,7 @@ run() { # label clients alerts
 	local label=$1 n=$2 rounds=$3 log="$tmp/log-$1"
 	echo "-- $label: $n clients; load average $(cut -d' ' -f1-3 /proc/loadavg); server on CPU 0, clients on CPU $load_cpu"
 	JOURNEYMAN_PPROF_ADDR=${BENCH_PROFILE_DIR:+127.0.0.1:0} GOMAXPROCS=1 taskset -c 0 \
-		bin/journeyman -addr 127.0.0.1:0 -db "$tmp/$label.db" 2>"$log" &
+		bin/journeyman -addr 127.0.0.1:0 -ws-per-address 1000000 -db "$tmp/$label.db" 2>"$log" &
 	pid=$!
 	local url="" pprof=""
 	for _ in $(seq 300); do

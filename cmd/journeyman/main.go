@@ -15,6 +15,7 @@ import (
 	"net/netip"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -58,6 +59,8 @@ type config struct {
 	// trustedProxies are the reverse proxies whose X-Forwarded-* headers
 	// are believed.
 	trustedProxies []netip.Prefix
+	// socketsPerAddr bounds the realtime connections of one client address.
+	socketsPerAddr int
 }
 
 // defaultMQTTListen is the embedded broker's address. Not 1883: that is
@@ -75,13 +78,18 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.tlsCert, "tls-cert", getenv("JOURNEYMAN_TLS_CERT"), "PEM certificate (chain) file: serve HTTPS natively, with -tls-key (env JOURNEYMAN_TLS_CERT)")
 	fs.StringVar(&c.tlsKey, "tls-key", getenv("JOURNEYMAN_TLS_KEY"), "PEM private key file of -tls-cert (env JOURNEYMAN_TLS_KEY)")
 	proxies := fs.String("trusted-proxies", getenv("JOURNEYMAN_TRUSTED_PROXIES"), "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty trusts none (env JOURNEYMAN_TRUSTED_PROXIES)")
+	perAddr := fs.String("ws-per-address", envOr(getenv, "JOURNEYMAN_WS_PER_ADDRESS", strconv.Itoa(server.DefaultSocketsPerAddr)), "realtime connections one client address may hold; raise it for many headsets behind one NAT address (env JOURNEYMAN_WS_PER_ADDRESS)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
+	n, err := strconv.Atoi(*perAddr)
+	if err != nil || n < 1 {
+		return c, fmt.Errorf("-ws-per-address must be a whole number of at least 1, not %q", *perAddr)
+	}
+	c.socketsPerAddr = n
 	if (c.tlsCert == "") != (c.tlsKey == "") {
 		return c, errors.New("-tls-cert and -tls-key go together: give both files to serve HTTPS, or neither to serve plain HTTP")
 	}
-	var err error
 	if c.trustedProxies, err = server.ParseTrustedProxies(*proxies); err != nil {
 		return c, err
 	}
@@ -199,7 +207,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	defer fleet.Close()
 	log.Info("equipment telemetry", "mqtt", brokerURL, "topic", telemetry.SharedFilter(cfg.mqttGroup), "embedded", cfg.mqttURL == "")
 
-	srv, err := server.New(st, server.Config{Logger: log, App: web.App(), Ingest: ingest, Fleet: fleet, TrustedProxies: cfg.trustedProxies})
+	srv, err := server.New(st, server.Config{Logger: log, App: web.App(), Ingest: ingest, Fleet: fleet, TrustedProxies: cfg.trustedProxies, SocketsPerAddr: cfg.socketsPerAddr})
 	if err != nil {
 		return err
 	}

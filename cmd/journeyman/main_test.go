@@ -7,8 +7,11 @@ import (
 	"io"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"journeyman/internal/server"
 )
 
 // TestRunServesAndShutsDown starts the real process entry point on a free
@@ -78,6 +81,36 @@ func TestConfig(t *testing.T) {
 			}
 			if c.addr != tt.addr || c.db != tt.db {
 				t.Fatalf("config = %+v, want addr %s db %s", c, tt.addr, tt.db)
+			}
+		})
+	}
+}
+
+func TestConfigSocketsPerAddress(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		env      map[string]string
+		want     int
+		errorHas string
+	}{
+		{"Default", nil, nil, server.DefaultSocketsPerAddr, ""},
+		{"Environment", nil, map[string]string{"JOURNEYMAN_WS_PER_ADDRESS": "500"}, 500, ""},
+		{"FlagWins", []string{"-ws-per-address", "300"}, map[string]string{"JOURNEYMAN_WS_PER_ADDRESS": "500"}, 300, ""},
+		{"ErrZero", []string{"-ws-per-address", "0"}, nil, 0, `not "0"`},
+		{"ErrNotANumber", nil, map[string]string{"JOURNEYMAN_WS_PER_ADDRESS": "lots"}, 0, `not "lots"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := parseConfig(tt.args, func(k string) string { return tt.env[k] })
+			if tt.errorHas != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.errorHas) {
+					t.Fatalf("parseConfig = %v, want an error saying %s", err, tt.errorHas)
+				}
+				return
+			}
+			if err != nil || c.socketsPerAddr != tt.want {
+				t.Fatalf("socketsPerAddr = %d, %v; want %d", c.socketsPerAddr, err, tt.want)
 			}
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -111,6 +112,29 @@ func TestAttackSignInThrottle(t *testing.T) {
 	}
 	if res := signIn("fresh@example.test", "whatever password", "10.7.7.7"); res.status != http.StatusTooManyRequests {
 		t.Fatalf("address over budget: %d", res.status)
+	}
+}
+
+// TestSocketsPerAddress: distinct identities from one address share its
+// budget of realtime connections, which a deployment may set.
+func TestSocketsPerAddress(t *testing.T) {
+	for _, perAddr := range []int{0, 3} {
+		t.Run(fmt.Sprint(perAddr), func(t *testing.T) {
+			st := storetest.OpenSQLite(t)
+			s := mustNew(t, st, Config{Logger: slog.New(slog.DiscardHandler), App: testApp, SocketsPerAddr: perAddr})
+			srv := serveHTTP(t, s)
+			want := perAddr
+			if want == 0 {
+				want = DefaultSocketsPerAddr
+			}
+			for i := range want {
+				mustDial(t, srv, fmt.Sprintf("neighbour-%d", i))
+			}
+			_, res, err := wsDial(srv, "one-too-many", srv.URL)
+			if err == nil || res == nil || res.StatusCode != http.StatusTooManyRequests {
+				t.Fatalf("connection %d from one address: err %v, response %v, want 429", want+1, err, res)
+			}
+		})
 	}
 }
 

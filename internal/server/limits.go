@@ -25,27 +25,35 @@ const (
 	AlertsPerUserMinute = 10
 	AlertsPerAddrMinute = 30
 	SocketsPerIdentity  = 8
-	SocketsPerAddr      = 64
+	// DefaultSocketsPerAddr is the realtime connections one address may
+	// hold. A training centre behind one NAT address with more headsets and
+	// screens raises it (Config.SocketsPerAddr).
+	DefaultSocketsPerAddr = 64
 )
 
 type limits struct {
 	signInAddr, signInAccount, signUpAddr, linkAddr, demoAddr, writesAddr, alertUser, alertAddr *httprate.RateLimiter
 
-	mu      sync.Mutex
-	sockets map[string]int // open sockets by "id:" identity and "addr:" address
+	mu             sync.Mutex
+	sockets        map[string]int // open sockets by "id:" identity and "addr:" address
+	socketsPerAddr int
 }
 
-func newLimits() *limits {
+func newLimits(socketsPerAddr int) *limits {
+	if socketsPerAddr <= 0 {
+		socketsPerAddr = DefaultSocketsPerAddr
+	}
 	return &limits{
-		signInAddr:    httprate.NewRateLimiter(SignInsPerAddr, SignInWindow),
-		signInAccount: httprate.NewRateLimiter(SignInsPerAccount, SignInWindow),
-		signUpAddr:    httprate.NewRateLimiter(SignUpsPerAddrHour, time.Hour),
-		linkAddr:      httprate.NewRateLimiter(LinkUsesPerAddr, SignInWindow),
-		demoAddr:      httprate.NewRateLimiter(DemoRequestsPerAddr, time.Hour),
-		writesAddr:    httprate.NewRateLimiter(WritesPerAddrMinute, time.Minute),
-		alertUser:     httprate.NewRateLimiter(AlertsPerUserMinute, time.Minute),
-		alertAddr:     httprate.NewRateLimiter(AlertsPerAddrMinute, time.Minute),
-		sockets:       map[string]int{},
+		socketsPerAddr: socketsPerAddr,
+		signInAddr:     httprate.NewRateLimiter(SignInsPerAddr, SignInWindow),
+		signInAccount:  httprate.NewRateLimiter(SignInsPerAccount, SignInWindow),
+		signUpAddr:     httprate.NewRateLimiter(SignUpsPerAddrHour, time.Hour),
+		linkAddr:       httprate.NewRateLimiter(LinkUsesPerAddr, SignInWindow),
+		demoAddr:       httprate.NewRateLimiter(DemoRequestsPerAddr, time.Hour),
+		writesAddr:     httprate.NewRateLimiter(WritesPerAddrMinute, time.Minute),
+		alertUser:      httprate.NewRateLimiter(AlertsPerUserMinute, time.Minute),
+		alertAddr:      httprate.NewRateLimiter(AlertsPerAddrMinute, time.Minute),
+		sockets:        map[string]int{},
 	}
 }
 
@@ -80,8 +88,8 @@ func (l *limits) openSocket(id, addr string) (release func(), err error) {
 	if l.sockets["id:"+id] >= SocketsPerIdentity {
 		return nil, apperr.Errorf(apperr.ERATELIMIT, "too many realtime connections for you (at most %d); close another tab", SocketsPerIdentity)
 	}
-	if l.sockets["addr:"+addr] >= SocketsPerAddr {
-		return nil, apperr.Errorf(apperr.ERATELIMIT, "too many realtime connections from your address (at most %d)", SocketsPerAddr)
+	if l.sockets["addr:"+addr] >= l.socketsPerAddr {
+		return nil, apperr.Errorf(apperr.ERATELIMIT, "too many realtime connections from your address (at most %d)", l.socketsPerAddr)
 	}
 	l.sockets["id:"+id]++
 	l.sockets["addr:"+addr]++

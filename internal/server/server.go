@@ -79,6 +79,9 @@ type Config struct {
 	// BodyTimeout bounds the time a request body may take to arrive; zero
 	// means DefaultBodyTimeout.
 	BodyTimeout time.Duration
+	// SocketsPerAddr bounds the realtime connections of one client address;
+	// zero means DefaultSocketsPerAddr.
+	SocketsPerAddr int
 }
 
 // New returns a server on st with its routes in place.
@@ -101,7 +104,7 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 
 		sessions:   newSessionManager(st),
 		guests:     identity.NewGuestTokens(key),
-		limits:     newLimits(),
+		limits:     newLimits(cfg.SocketsPerAddr),
 		readMostly: httpcache.New(),
 
 		exchangeLimit: rate.NewLimiter(exchangesPerSecond, exchangeBurst),

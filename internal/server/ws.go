@@ -4,7 +4,7 @@ package server
 // The caller is identified as for the API (a signed-in session, else the
 // guest token the app's page issues); a request with neither gets 401
 // before any upgrade. At most SocketsPerIdentity connections per identity
-// and SocketsPerAddr per client address (429 beyond).
+// and Config.SocketsPerAddr per client address (429 beyond).
 //
 // Every message, both ways, is one JSON text frame with the envelope
 // realtime.Message {type, payload, sessionId, userId, timestamp}; the server
