@@ -39,7 +39,10 @@ func jsonError(err error) error {
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	var tooBig *http.MaxBytesError
+	var own *apperr.Error
 	switch {
+	case errors.As(err, &own):
+		return own // a type's own decoder said what was wrong (training.Rotation)
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return apperr.Errorf(apperr.ETIMEOUT, "the request body did not arrive in time; send it whole, promptly")
 	case errors.Is(err, io.EOF):

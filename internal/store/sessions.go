@@ -38,14 +38,17 @@ const sessionByID = `SELECT ` + sessionColumns + `
 	FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id WHERE x.id = $1`
 
 // headData is what xr_sessions.interaction_data holds: a session's
-// interaction data without its interactions.
+// interaction data without its interactions, and the client's claim of its
+// completion status.
 type headData struct {
-	SafetyChecks     []training.SafetyCheckResult `json:"safetyChecks"`
-	CompletionStatus string                       `json:"completionStatus"`
+	SafetyChecks           []training.SafetyCheckResult `json:"safetyChecks"`
+	CompletionStatus       string                       `json:"completionStatus"`
+	ClientCompletionStatus string                       `json:"clientCompletionStatus,omitempty"`
 }
 
-func headDataJSON(d training.InteractionData) (string, error) {
-	b, err := json.Marshal(headData{d.SafetyChecks, d.CompletionStatus})
+func headDataJSON(x training.Session) (string, error) {
+	d := x.InteractionData
+	b, err := json.Marshal(headData{d.SafetyChecks, d.CompletionStatus, x.ClientCompletionStatus})
 	return string(b), err
 }
 
@@ -56,7 +59,7 @@ func (s *Store) CreateSession(ctx context.Context, x training.Session) (training
 	if err != nil {
 		return training.Session{}, fmt.Errorf("create xr session: %w", err)
 	}
-	head, err := headDataJSON(x.InteractionData)
+	head, err := headDataJSON(x)
 	if err != nil {
 		return training.Session{}, fmt.Errorf("create xr session: %w", err)
 	}
@@ -254,7 +257,7 @@ func change(x *training.Session, rev int64, stored training.StoredInteractions, 
 	if err != nil {
 		return sessionWrite{}, err
 	}
-	head, err := headDataJSON(x.InteractionData)
+	head, err := headDataJSON(*x)
 	if err != nil {
 		return sessionWrite{}, err
 	}
@@ -515,7 +518,7 @@ func scanSession(row *sql.Row) (training.Session, int64, error) {
 		}
 	}
 	if rot.Valid {
-		x.Rotation = new(training.Quat)
+		x.Rotation = new(training.Rotation)
 		if err := json.Unmarshal([]byte(rot.String), x.Rotation); err != nil {
 			return x, 0, fmt.Errorf("session %s rotation: %w", x.ID, err)
 		}
@@ -527,6 +530,7 @@ func scanSession(row *sql.Row) (training.Session, int64, error) {
 	x.InteractionData = training.InteractionData{
 		Interactions: []training.Interaction{}, SafetyChecks: head.SafetyChecks, CompletionStatus: head.CompletionStatus,
 	}
+	x.ClientCompletionStatus = head.ClientCompletionStatus
 	if x.InteractionData.SafetyChecks == nil {
 		x.InteractionData.SafetyChecks = []training.SafetyCheckResult{}
 	}
