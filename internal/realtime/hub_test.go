@@ -510,7 +510,9 @@ func TestFrameSentWithHandshakeIsRead(t *testing.T) {
 	if _, err := conn.Write(append([]byte(req), frame...)); err != nil {
 		t.Fatal(err)
 	}
-	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if err := conn.SetReadDeadline(time.Now().Add(5 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
 	var got []byte
 	buf := make([]byte, 4096)
 	for !strings.Contains(string(got), "unknown message type") {
@@ -642,7 +644,9 @@ func TestPongThenMessageInOneSegment(t *testing.T) {
 	if _, err := conn.Write([]byte(req)); err != nil {
 		t.Fatal(err)
 	}
-	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if err := conn.SetReadDeadline(time.Now().Add(5 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
 	br := bufio.NewReader(conn)
 	res, err := http.ReadResponse(br, nil)
 	if err != nil || res.StatusCode != http.StatusSwitchingProtocols {

@@ -36,7 +36,7 @@ const (
 	RoleObserver    = "observer"
 )
 
-// Safety alert categories.
+// AlertTypes are the safety alert categories.
 var AlertTypes = []string{"emergency", "help", "equipment", "general"}
 
 // Payload limits.

@@ -294,9 +294,9 @@ func unembed(err error) error {
 	return err
 }
 
-// queryPage reads a list's optional limit (1..max, default def) and offset.
-func queryPage(r *http.Request, def, max int) (limit, offset int, err error) {
-	if limit, err = queryInt(r, "limit", def, 1, max); err != nil {
+// queryPage reads a list's optional limit (1..most, default def) and offset.
+func queryPage(r *http.Request, def, most int) (limit, offset int, err error) {
+	if limit, err = queryInt(r, "limit", def, 1, most); err != nil {
 		return 0, 0, err
 	}
 	offset, err = queryInt(r, "offset", 0, 0, 1_000_000)

@@ -312,7 +312,7 @@ func (s *Store) sessionStmts(ctx context.Context, getQuery string) (sessionState
 		stmt  **sql.Stmt
 		query string
 	}{{&st.get, getQuery}, {&st.read, readInteractionsQuery}, {&st.put, putSession}, {&st.insert, insertInteraction}} {
-		if *p.stmt, err = s.prepare(ctx, p.query); err != nil {
+		if *p.stmt, err = s.prepare(ctx, p.query); err != nil { //nolint:sqlclosecheck // cached for the store's life; Store.Close closes it
 			return st, err
 		}
 	}
@@ -363,7 +363,9 @@ func readInteractions(ctx context.Context, q querier, st *sql.Stmt, id string, n
 	var rows *sql.Rows
 	var err error
 	if tx, ok := q.(*sql.Tx); ok && st != nil {
-		rows, err = tx.StmtContext(ctx, st).QueryContext(ctx, id, n)
+		ts := tx.StmtContext(ctx, st)
+		defer ts.Close()
+		rows, err = ts.QueryContext(ctx, id, n)
 	} else {
 		rows, err = q.QueryContext(ctx, readInteractionsQuery, id, n)
 	}
@@ -597,7 +599,7 @@ func (s *Store) prepare(ctx context.Context, query string) (*sql.Stmt, error) {
 		return nil, err
 	}
 	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
-		st.Close()
+		st.Close() //nolint:sqlclosecheck // another caller's preparation won the cache; this one is not used
 		st = prev.(*sql.Stmt)
 	}
 	return st, nil
@@ -606,7 +608,9 @@ func (s *Store) prepare(ctx context.Context, query string) (*sql.Stmt, error) {
 // queryRow runs st in tx, or query when st is nil.
 func queryRow(ctx context.Context, tx *sql.Tx, st *sql.Stmt, query string, args ...any) *sql.Row {
 	if st != nil {
-		return tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+		// The Row is scanned after this returns, so the transaction's copy
+		// of st stays open until the transaction ends, which closes it.
+		return tx.StmtContext(ctx, st).QueryRowContext(ctx, args...) //nolint:sqlclosecheck // closed with the transaction, see above
 	}
 	return tx.QueryRowContext(ctx, query, args...)
 }
@@ -614,7 +618,9 @@ func queryRow(ctx context.Context, tx *sql.Tx, st *sql.Stmt, query string, args 
 // exec runs st in tx, or query when st is nil.
 func exec(ctx context.Context, tx *sql.Tx, st *sql.Stmt, query string, args ...any) (sql.Result, error) {
 	if st != nil {
-		return tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+		ts := tx.StmtContext(ctx, st)
+		defer ts.Close()
+		return ts.ExecContext(ctx, args...)
 	}
 	return tx.ExecContext(ctx, query, args...)
 }

@@ -105,7 +105,7 @@ func TestSessionUpdate(t *testing.T) {
 		{"ErrInteractionBytes", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{Interactions: []Interaction{{Action: "note", Extra: map[string]json.RawMessage{"text": json.RawMessage(`"` + strings.Repeat("x", MaxInteractionBytes) + `"`)}}}}}}, apperr.EINVALID, "an interaction may be at most 2048"},
 		{"ErrTotalBytes", func(s *Session) {
 			big := json.RawMessage(`"` + strings.Repeat("x", 1800) + `"`)
-			for i := 0; i < 150; i++ {
+			for range 150 {
 				s.InteractionData.Interactions = append(s.InteractionData.Interactions, Interaction{Action: "note", Extra: map[string]json.RawMessage{"t": big}})
 			}
 		}, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{Interactions: []Interaction{{Action: "look"}}}}}, apperr.ETOOLARGE, "interactionData may be at most 262144 bytes"},
