@@ -3,13 +3,16 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := build
 
 GO        ?= go
+# golangci-lint, pinned; `go run` builds it once into Go's cache (minutes the
+# first time), then a run takes seconds to a minute or two.
+GOLANGCI  := $(GO) run github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0
 BIN       := bin/journeyman
 WEB_DEPS  := web/node_modules/.package-lock.json
 E2E_DEPS  := e2e/node_modules/.package-lock.json
 GO_SRC    := $(shell find cmd internal web -name '*.go' -not -path '*/node_modules/*') go.mod go.sum
 WEB_SRC   := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json web/tsconfig.json
 
-.PHONY: build run web test test-go test-web test-e2e bench clean
+.PHONY: build run web test lint-go test-go test-web test-e2e bench clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -32,7 +35,11 @@ run: build
 	@echo "Journeyman XR: open http://$${JOURNEYMAN_ADDR:-127.0.0.1:8080} (database: $${JOURNEYMAN_DB:-./data/journeyman.db})"
 	./$(BIN)
 
-test: test-go test-web test-e2e
+test: lint-go test-go test-web test-e2e
+
+# The Go linters and their reasons are in .golangci.yml.
+lint-go:
+	$(GOLANGCI) run ./...
 
 # Store tests also run on PostgreSQL when JOURNEYMAN_TEST_POSTGRES_URL is set.
 test-go:

@@ -6,6 +6,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -30,7 +31,12 @@ func main() {
 	workers := make([]worker, *conns)
 	for i := range workers {
 		// The server issues every identity: take the guest token the API hands out.
-		me, err := client.Get(*url + "/api/me")
+		req, err := http.NewRequestWithContext(context.Background(), http.MethodGet, *url+"/api/me", nil)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "guest identity: %v\n", err)
+			os.Exit(1)
+		}
+		me, err := client.Do(req)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "guest identity: %v\n", err)
 			os.Exit(1)
@@ -50,7 +56,10 @@ func main() {
 			os.Exit(1)
 		}
 		var x struct{ ID string }
-		json.Unmarshal(res.body, &x)
+		if err := json.Unmarshal(res.body, &x); err != nil {
+			fmt.Fprintf(os.Stderr, "create session: %v in %s\n", err, res.body)
+			os.Exit(1)
+		}
 		workers[i] = worker{cookie, *url + "/api/xr-sessions/" + x.ID}
 	}
 
@@ -109,7 +118,7 @@ type result struct {
 }
 
 func do(c *http.Client, method, url, cookie, body string) (result, error) {
-	req, err := http.NewRequest(method, url, bytes.NewBufferString(body))
+	req, err := http.NewRequestWithContext(context.Background(), method, url, bytes.NewBufferString(body))
 	if err != nil {
 		return result{}, err
 	}

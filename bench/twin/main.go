@@ -80,7 +80,9 @@ func ingest(args []string) error {
 	dsn := fs.String("db", "", "SQLite path or postgres:// URL of a server to create a scratch database on")
 	n := fs.Int("n", 100000, "messages (7 readings each)")
 	producers := fs.Int("producers", 8, "concurrent producers")
-	fs.Parse(args)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 	ctx := context.Background()
 	target := *dsn
 	if store.IsPostgresURL(target) {
@@ -163,7 +165,9 @@ func scratchPostgres(ctx context.Context, base string) (string, func(), error) {
 	}
 	u.Path = "/" + name
 	return u.String(), func() {
-		admin.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
+		if _, err := admin.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+			fmt.Fprintf(os.Stderr, "drop the scratch database %s: %v\n", name, err)
+		}
 		admin.Close()
 	}, nil
 }
@@ -172,6 +176,31 @@ var transport = &http.Transport{MaxIdleConns: 2000, MaxIdleConnsPerHost: 2000}
 
 // client is one browser: its own cookie jar (so one guest learner, as the
 // app's identity cookie makes it), sharing the connection pool.
+// send makes one request and reads its answer whole, so that the
+// connection is reused, and returns its status.
+func send(ctx context.Context, hc *http.Client, method, url, body string) (int, error) {
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, rd)
+	if err != nil {
+		return 0, err
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := hc.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer res.Body.Close()
+	if _, err := io.Copy(io.Discard, res.Body); err != nil {
+		return 0, err
+	}
+	return res.StatusCode, nil
+}
+
 func client() *http.Client {
 	jar, _ := cookiejar.New(nil)
 	return &http.Client{Timeout: 30 * time.Second, Transport: transport, Jar: jar}
@@ -184,7 +213,9 @@ func httpIngest(args []string) error {
 	n := fs.Int("n", 20000, "calls")
 	c := fs.Int("c", 64, "concurrent clients")
 	pid := fs.Int("pid", 0, "server process id, to report its CPU time per call")
-	fs.Parse(args)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 	cpu0, _ := cpuSeconds(*pid)
 	var next, failed atomic.Int64
 	var wg sync.WaitGroup
@@ -202,14 +233,8 @@ func httpIngest(args []string) error {
 				f := float64(i % 100)
 				body := fmt.Sprintf(`{"sensorData":{"temperature":%g,"pressure":%g,"vibration":%g,"current":%g,"voltage":%g,"rpm":%g,"efficiency":%g}}`,
 					40+f/10, 500+f, 1+f/100, 40+f/5, 460+f/50, 1750+f, 85+f/20)
-				res, err := hc.Post(*base+"/api/digital-twin/equipment/"+ids[i%len(ids)]+"/sensor-data", "application/json", strings.NewReader(body))
-				if err != nil {
-					failed.Add(1)
-					continue
-				}
-				io.Copy(io.Discard, res.Body)
-				res.Body.Close()
-				if res.StatusCode != 200 {
+				status, err := send(context.Background(), hc, http.MethodPost, *base+"/api/digital-twin/equipment/"+ids[i%len(ids)]+"/sensor-data", body)
+				if err != nil || status != http.StatusOK {
 					failed.Add(1)
 				}
 			}
@@ -250,7 +275,9 @@ func viewers(args []string) error {
 	count := fs.Int("viewers", 1000, "viewers")
 	every := fs.Duration("every", 2*time.Second, "poll period")
 	dur := fs.Duration("for", time.Minute, "run time")
-	fs.Parse(args)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
 	// Warm-up: each viewer's first request makes its guest learner (a
 	// write); what is measured is the steady polling that follows.
 	clients := make([]*http.Client, *count)
@@ -261,10 +288,8 @@ func viewers(args []string) error {
 		wwg.Add(1)
 		go func() {
 			defer wwg.Done()
-			if res, err := clients[v].Get(*base + "/api/me"); err == nil {
-				io.Copy(io.Discard, res.Body)
-				res.Body.Close()
-			}
+			// A failed first visit shows as failed polls below.
+			_, _ = send(context.Background(), clients[v], http.MethodGet, *base+"/api/me", "")
 		}()
 	}
 	wwg.Wait()
@@ -295,15 +320,11 @@ func viewers(args []string) error {
 			path := *base + "/api/digital-twin/equipment/" + ids[v%len(ids)] + "/data-streams"
 			for {
 				t0 := time.Now()
-				res, err := hc.Get(path)
-				if err == nil {
-					io.Copy(io.Discard, res.Body)
-					res.Body.Close()
-				}
+				status, err := send(ctx, hc, http.MethodGet, path, "")
 				if ctx.Err() != nil {
 					return
 				}
-				if err != nil || res.StatusCode != 200 {
+				if err != nil || status != http.StatusOK {
 					failed.Add(1)
 				} else {
 					polls.Add(1)

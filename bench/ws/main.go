@@ -15,6 +15,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/binary"
@@ -54,6 +55,9 @@ func main() {
 	if *sources <= 0 {
 		*sources = (*clients + 24_999) / 25_000
 	}
+	if *sources > 254 {
+		fail("-sources %d: at most 254 source addresses, 127.0.0.1 to 127.0.0.254", *sources)
+	}
 	before := sample(*server, *pid)
 
 	b := &bench{host: u.Host, origin: *server, received: make([][]atomic.Int64, *alerts), start: time.Now()}
@@ -71,7 +75,7 @@ func main() {
 				if i >= *clients {
 					return
 				}
-				src := &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(1+i%*sources))}
+				src := &net.TCPAddr{IP: net.IPv4(127, 0, 0, byte(1+i%*sources))} //nolint:gosec // G115: sources is at most 254, checked above
 				c, err := b.dial(src, i)
 				if err != nil {
 					if failed.Add(1) <= 3 {
@@ -155,15 +159,25 @@ func main() {
 	}
 }
 
+// get fetches url; nothing cancels the benchmark's requests but the
+// server's answer.
+func get(url string) (*http.Response, error) {
+	req, err := http.NewRequestWithContext(context.Background(), http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	return http.DefaultClient.Do(req)
+}
+
 // saveProfile fetches a profile from the server into file.
 func saveProfile(url, file string) {
-	res, err := http.Get(url)
+	res, err := get(url)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "profile:", err)
 		return
 	}
 	defer res.Body.Close()
-	f, err := os.Create(file)
+	f, err := os.Create(file) //nolint:gosec // G304: the operator names the profile directory (-profile-dir)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "profile:", err)
 		return
@@ -244,7 +258,10 @@ func (b *bench) dial(src *net.TCPAddr, i int) (*wsConn, error) {
 	if err != nil {
 		return nil, err
 	}
-	conn.SetDeadline(time.Now().Add(30 * time.Second))
+	if err := conn.SetDeadline(time.Now().Add(30 * time.Second)); err != nil {
+		conn.Close()
+		return nil, err
+	}
 	br := bufio.NewReaderSize(conn, 512)
 	// The server issues every identity: each client takes the guest token
 	// GET /api/me hands out, on the connection it then upgrades.
@@ -283,11 +300,15 @@ func (b *bench) dial(src *net.TCPAddr, i int) (*wsConn, error) {
 		conn.Close()
 		return nil, err
 	}
+	res.Body.Close() // empty: the connection is the WebSocket's from here
 	if res.StatusCode != http.StatusSwitchingProtocols {
 		conn.Close()
 		return nil, fmt.Errorf("upgrade answered %s", res.Status)
 	}
-	conn.SetDeadline(time.Time{})
+	if err := conn.SetDeadline(time.Time{}); err != nil {
+		conn.Close()
+		return nil, err
+	}
 	return &wsConn{b: b, i: i, conn: conn, br: br}, nil
 }
 
@@ -343,14 +364,15 @@ func (c *wsConn) writeText(p []byte) error { return c.writeFrame(0x1, p) }
 // writeFrame writes one final frame, masked as a client must (the zero key
 // leaves the payload as it is).
 func (c *wsConn) writeFrame(opcode byte, p []byte) error {
-	if len(p) > 0xffff {
+	n := len(p)
+	if n > 0xffff {
 		return errors.New("frame too long for this client")
 	}
 	frame := []byte{0x80 | opcode}
-	if len(p) < 126 {
-		frame = append(frame, 0x80|byte(len(p)))
+	if n < 126 {
+		frame = append(frame, 0x80|byte(n))
 	} else {
-		frame = append(frame, 0x80|126, byte(len(p)>>8), byte(len(p)))
+		frame = binary.BigEndian.AppendUint16(append(frame, 0x80|126), uint16(n))
 	}
 	frame = append(frame, 0, 0, 0, 0)
 	frame = append(frame, p...)
@@ -396,7 +418,7 @@ func sample(server string, pid int) memory {
 		}
 		f.Close()
 	}
-	res, err := http.Get(server + "/metrics")
+	res, err := get(server + "/metrics")
 	if err != nil {
 		return m
 	}

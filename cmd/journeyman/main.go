@@ -30,14 +30,15 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
-	defer stop()
 	run := run
 	if len(os.Args) > 1 && os.Args[1] == "admin" {
 		run = func(ctx context.Context, args []string, getenv func(string) string, _ io.Writer) error {
 			return runAdmin(ctx, args[1:], getenv, os.Stdout)
 		}
 	}
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stderr); err != nil {
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stderr)
+	stop() // called, not deferred: os.Exit would skip it
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "journeyman:", err)
 		os.Exit(1)
 	}
@@ -214,7 +215,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	// Realtime messages of every process sharing the database reach this
 	// one's clients until the signal context ends.
 	srv.Start(ctx)
-	ln, err := net.Listen("tcp", cfg.addr)
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", cfg.addr)
 	if err != nil {
 		return err
 	}
@@ -247,6 +249,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err := httpServer.Shutdown(shutdownCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
-	<-served
+	if err := <-served; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
 	return nil
 }

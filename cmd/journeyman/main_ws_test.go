@@ -37,7 +37,7 @@ func TestShutdownClosesWebSockets1001(t *testing.T) {
 	if url == "" {
 		t.Fatalf("no listening line; run returned %v", <-done)
 	}
-	go io.Copy(io.Discard, logs)
+	go func() { _, _ = io.Copy(io.Discard, logs) }() // drained so the server never blocks on its log
 
 	// The API issues the learner cookie; the socket presents it.
 	res, err := http.Get(url + "/api/me")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net"
 	"net/http"
@@ -18,7 +19,8 @@ func startProfiler(ctx context.Context, addr string, log *slog.Logger) (string, 
 	if addr == "" {
 		return "", nil
 	}
-	ln, err := net.Listen("tcp", addr)
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", addr)
 	if err != nil {
 		return "", err
 	}
@@ -29,7 +31,11 @@ func startProfiler(ctx context.Context, addr string, log *slog.Logger) (string, 
 	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	go srv.Serve(ln)
+	go func() {
+		if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			log.Error("profiler stopped", "err", err)
+		}
+	}()
 	context.AfterFunc(ctx, func() { srv.Close() })
 	log.Info("profiler listening", "url", "http://"+ln.Addr().String()+"/debug/pprof/")
 	return ln.Addr().String(), nil

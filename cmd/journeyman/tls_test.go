@@ -79,8 +79,11 @@ func TestRunServesTLS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	io.Copy(io.Discard, res.Body)
+	_, err = io.Copy(io.Discard, res.Body)
 	res.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if res.StatusCode != 200 || res.ProtoMajor != 2 {
 		t.Fatalf("GET /api/me: %d over HTTP/%d, want 200 over HTTP/2", res.StatusCode, res.ProtoMajor)
 	}

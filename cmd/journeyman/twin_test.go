@@ -38,7 +38,7 @@ func startRun(t *testing.T, args ...string) string {
 	for lines.Scan() {
 		var line struct{ Msg, URL string }
 		if json.Unmarshal(lines.Bytes(), &line) == nil && line.Msg == "listening" {
-			go io.Copy(io.Discard, logs)
+			go func() { _, _ = io.Copy(io.Discard, logs) }() // drained so the server never blocks on its log
 			return line.URL
 		}
 	}
@@ -90,8 +90,11 @@ func TestTelemetryThroughMosquitto(t *testing.T) {
 			Sensor  string
 			History []struct{ Value float64 }
 		}
-		json.NewDecoder(res.Body).Decode(&streams)
+		err = json.NewDecoder(res.Body).Decode(&streams)
 		res.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, p := range streams[0].History {
 			if streams[0].Sensor == "temperature" && p.Value == value {
 				return

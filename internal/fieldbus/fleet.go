@@ -8,10 +8,12 @@ package fieldbus
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"reflect"
 	"strings"
@@ -244,7 +246,8 @@ func exchangeError(kind string, err error) error {
 
 // freePort returns a loopback port nobody listens on now.
 func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	var lc net.ListenConfig
+	ln, err := lc.Listen(context.Background(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, err
 	}
@@ -253,6 +256,39 @@ func freePort() (int, error) {
 }
 
 func readingOrZero(eq twin.Equipment, key string) float64 { return eq.SensorData[key].Value }
+
+// toInt32 and toUint16 convert a count for a register or a DINT, saturating
+// at the type's bounds: a value too large for it shows as its largest
+// rather than wrapping to a wrong one.
+func toInt32(n int) int32 {
+	switch {
+	case n > math.MaxInt32:
+		return math.MaxInt32
+	case n < math.MinInt32:
+		return math.MinInt32
+	}
+	return int32(n)
+}
+
+func toUint16(n int) uint16 {
+	switch {
+	case n > math.MaxUint16:
+		return math.MaxUint16
+	case n < 0:
+		return 0
+	}
+	return uint16(n)
+}
+
+// int32LE reads a little-endian two's-complement int32 (a CIP DINT, an OPC
+// UA length); appendInt32LE writes one.
+func int32LE(b []byte) int32 {
+	return int32(binary.LittleEndian.Uint32(b)) //nolint:gosec // G115: the wire's bits are the int32's two's complement, by definition
+}
+
+func appendInt32LE(b []byte, v int32) []byte {
+	return binary.LittleEndian.AppendUint32(b, uint32(v)) //nolint:gosec // G115: the int32's two's complement bits, by definition
+}
 
 func statusCode(status string) int {
 	for i, s := range twin.Statuses {

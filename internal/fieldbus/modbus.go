@@ -55,8 +55,9 @@ var modbusTables = map[int]modbusTable{
 	4: {4, "Read Input Registers", modbusInput, 125},
 }
 
-func (r ModbusRequest) resolve(eq twin.Equipment) (fc, start, count, unit int, err error) {
-	fc, start, unit = 3, 0, 1
+func (r ModbusRequest) resolve(eq twin.Equipment) (fc, start, count int, unitID uint8, err error) {
+	fc, start = 3, 0
+	unit := 1
 	if u, ok := eq.ConnectionParameters["unitId"].(float64); ok {
 		unit = int(u)
 	} else if u, ok := eq.ConnectionParameters["unitId"].(int); ok {
@@ -93,7 +94,10 @@ func (r ModbusRequest) resolve(eq twin.Equipment) (fc, start, count, unit int, e
 		}
 		unit = *r.UnitID
 	}
-	return fc, start, count, unit, nil
+	if unit < 0 || unit > 247 {
+		return 0, 0, 0, 0, fmt.Errorf("%s: connection parameter unitId %d is not 0 to 247", eq.ID, unit)
+	}
+	return fc, start, count, uint8(unit), nil
 }
 
 func (t modbusTable) summary() string {
@@ -149,10 +153,10 @@ func (d *modbusDevice) update(eq twin.Equipment) {
 	holding := make([]uint16, 0, len(modbusHolding))
 	for _, s := range twin.Sensors {
 		bits := math.Float32bits(float32(readingOrZero(eq, s.Key)))
-		holding = append(holding, uint16(bits>>16), uint16(bits))
+		holding = append(holding, uint16(bits>>16), uint16(bits&0xFFFF))
 	}
 	hours := uint32(math.Max(0, math.Round(eq.OperatingHours)))
-	input := []uint16{uint16(statusCode(eq.Status)), uint16(max(0, twin.AlertRank(eq.AlertLevel))), uint16(hours >> 16), uint16(hours), uint16(min(eq.SyncErrorCount, math.MaxUint16))}
+	input := []uint16{toUint16(statusCode(eq.Status)), toUint16(twin.AlertRank(eq.AlertLevel)), uint16(hours >> 16), uint16(hours & 0xFFFF), toUint16(eq.SyncErrorCount)}
 	coils := []bool{eq.Status == twin.StatusOperational, eq.Status == twin.StatusMaintenance}
 	discrete := []bool{eq.AlertLevel != twin.AlertNormal, eq.Status == twin.StatusError, eq.Status == twin.StatusMaintenance, eq.SyncStatus == twin.SyncSynced}
 	d.mu.Lock()
@@ -215,7 +219,7 @@ func (f *Fleet) modbusExchange(ctx context.Context, eq twin.Equipment, req Modbu
 	if err != nil {
 		return Exchange{}, err
 	}
-	t, err := newTap(d.addr())
+	t, err := newTap(ctx, d.addr())
 	if err != nil {
 		return Exchange{}, exchangeError(KindModbus, err)
 	}
@@ -227,16 +231,19 @@ func (f *Fleet) modbusExchange(ctx context.Context, eq twin.Equipment, req Modbu
 	if err := client.Open(); err != nil {
 		return Exchange{}, exchangeError(KindModbus, err)
 	}
-	client.SetUnitId(uint8(unit))
+	if err := client.SetUnitId(unit); err != nil {
+		client.Close()
+		return Exchange{}, exchangeError(KindModbus, err)
+	}
 	var values []ModbusValue
 	table := modbusTables[fc].names
 	switch fc {
 	case 1, 2:
 		var bits []bool
 		if fc == 1 {
-			bits, err = client.ReadCoils(uint16(start), uint16(count))
+			bits, err = client.ReadCoils(toUint16(start), toUint16(count))
 		} else {
-			bits, err = client.ReadDiscreteInputs(uint16(start), uint16(count))
+			bits, err = client.ReadDiscreteInputs(toUint16(start), toUint16(count))
 		}
 		for i, b := range bits {
 			values = append(values, ModbusValue{Address: start + i, Name: table[start+i], Raw: fmt.Sprint(b), Value: b})
@@ -247,7 +254,7 @@ func (f *Fleet) modbusExchange(ctx context.Context, eq twin.Equipment, req Modbu
 			regType = modbus.INPUT_REGISTER
 		}
 		var regs []uint16
-		regs, err = client.ReadRegisters(uint16(start), uint16(count), regType)
+		regs, err = client.ReadRegisters(toUint16(start), toUint16(count), regType)
 		values = interpretRegisters(fc, start, regs)
 	}
 	client.Close()

@@ -39,7 +39,7 @@ type MQTTResult struct {
 	Acknowledged string `json:"acknowledged"`
 }
 
-func (r MQTTRequest) resolve(eq twin.Equipment, now time.Time) (string, int, string, error) {
+func (r MQTTRequest) resolve(eq twin.Equipment, now time.Time) (string, byte, string, error) {
 	topic := r.Topic
 	if topic == "" {
 		topic = twin.TelemetryTopic(eq.ID)
@@ -75,7 +75,7 @@ func (r MQTTRequest) resolve(eq twin.Equipment, now time.Time) (string, int, str
 		b, _ := json.Marshal(map[string]any{"sensorData": readings})
 		payload = string(b)
 	}
-	return topic, qos, payload, nil
+	return topic, byte(qos), payload, nil
 }
 
 func (f *Fleet) mqttExchange(ctx context.Context, eq twin.Equipment, req MQTTRequest) (Exchange, error) {
@@ -86,7 +86,7 @@ func (f *Fleet) mqttExchange(ctx context.Context, eq twin.Equipment, req MQTTReq
 	if f.BrokerAddr == "" {
 		return Exchange{}, apperr.Errorf(apperr.EINTERNAL, "no MQTT broker is configured")
 	}
-	t, err := newTap(f.BrokerAddr)
+	t, err := newTap(ctx, f.BrokerAddr)
 	if err != nil {
 		return Exchange{}, exchangeError(KindMQTT, err)
 	}
@@ -99,19 +99,19 @@ func (f *Fleet) mqttExchange(ctx context.Context, eq twin.Equipment, req MQTTReq
 		SetConnectTimeout(exchangeTimeout).SetWriteTimeout(exchangeTimeout)
 	c := paho.NewClient(opts)
 	if tok := c.Connect(); !tok.WaitTimeout(exchangeTimeout) || tok.Error() != nil {
-		return Exchange{}, exchangeError(KindMQTT, fmt.Errorf("connect: %v", tok.Error()))
+		return Exchange{}, exchangeError(KindMQTT, tokenError("connect", tok))
 	}
-	tok := c.Publish(topic, byte(qos), false, payload)
+	tok := c.Publish(topic, qos, false, payload)
 	done := tok.WaitTimeout(exchangeTimeout)
 	c.Disconnect(50)
 	t.Close()
 	if !done || tok.Error() != nil {
-		return Exchange{}, exchangeError(KindMQTT, fmt.Errorf("publish: %v", tok.Error()))
+		return Exchange{}, exchangeError(KindMQTT, tokenError("publish", tok))
 	}
 	frames := t.Frames(splitMQTT, decodeMQTT)
 	acks := map[int]string{0: "none: QoS 0 is fire and forget", 1: "PUBACK", 2: "PUBREC, PUBREL, PUBCOMP"}
 	x := Exchange{Device: f.BrokerAddr, Client: "github.com/eclipse/paho.mqtt.golang",
-		Frames: frames, Result: MQTTResult{Topic: topic, QoS: qos, Payload: payload, Broker: f.BrokerAddr, Acknowledged: acks[qos]}}
+		Frames: frames, Result: MQTTResult{Topic: topic, QoS: int(qos), Payload: payload, Broker: f.BrokerAddr, Acknowledged: acks[int(qos)]}}
 	for i, fr := range frames {
 		if strings.HasPrefix(fr.Summary, "PUBLISH") && fr.Direction == ToDevice {
 			x.Request = fr
@@ -204,4 +204,13 @@ func decodeMQTT(dir string, b []byte) (string, []Field) {
 		return typ, fields
 	}
 	return typ, fields
+}
+
+// tokenError says why a paho token did not complete: its error, or no
+// answer within the exchange's time.
+func tokenError(what string, tok paho.Token) error {
+	if err := tok.Error(); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	return fmt.Errorf("%s: no answer within %s", what, exchangeTimeout)
 }

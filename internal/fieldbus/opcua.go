@@ -89,7 +89,7 @@ func (d *opcuaDevice) update(eq twin.Equipment) {
 	d.ns.Data["Status"] = eq.Status
 	d.ns.Data["AlertLevel"] = eq.AlertLevel
 	d.ns.Data["OperatingHours"] = eq.OperatingHours
-	d.ns.Data["SyncErrorCount"] = int32(eq.SyncErrorCount)
+	d.ns.Data["SyncErrorCount"] = toInt32(eq.SyncErrorCount)
 }
 
 // OPCUAResult is the decoded answer to a Read of a node's Value.
@@ -118,7 +118,7 @@ func (f *Fleet) opcuaExchange(ctx context.Context, eq twin.Equipment, req OPCUAR
 	if err != nil {
 		return Exchange{}, err
 	}
-	t, err := newTap(d.addr())
+	t, err := newTap(ctx, d.addr())
 	if err != nil {
 		return Exchange{}, exchangeError(KindOPCUA, err)
 	}
@@ -247,7 +247,7 @@ func uaString(b []byte) (string, []byte, bool) {
 	if len(b) < 4 {
 		return "", b, false
 	}
-	n := int32(binary.LittleEndian.Uint32(b[0:4]))
+	n := int32LE(b[0:4])
 	b = b[4:]
 	if n < 0 {
 		return "(null)", b, true

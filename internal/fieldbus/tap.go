@@ -1,6 +1,7 @@
 package fieldbus
 
 import (
+	"context"
 	"encoding/hex"
 	"net"
 	"sync"
@@ -47,20 +48,22 @@ type tap struct {
 	done   chan struct{}
 }
 
-func newTap(target string) (*tap, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+// newTap starts a relay to target for one exchange, which ctx bounds.
+func newTap(ctx context.Context, target string) (*tap, error) {
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
 	}
 	t := &tap{ln: ln, target: target, done: make(chan struct{})}
-	go t.serve()
+	go t.serve(ctx)
 	return t, nil
 }
 
 // Addr is where the client should connect.
 func (t *tap) Addr() string { return t.ln.Addr().String() }
 
-func (t *tap) serve() {
+func (t *tap) serve(ctx context.Context) {
 	defer close(t.done)
 	client, err := t.ln.Accept()
 	t.ln.Close() // one exchange, one connection
@@ -68,7 +71,8 @@ func (t *tap) serve() {
 		return
 	}
 	defer client.Close()
-	device, err := net.DialTimeout("tcp", t.target, exchangeTimeout)
+	dialer := net.Dialer{Timeout: exchangeTimeout}
+	device, err := dialer.DialContext(ctx, "tcp", t.target)
 	if err != nil {
 		return
 	}
@@ -100,9 +104,7 @@ func (t *tap) pipe(dst, src net.Conn, dir string) {
 		}
 	}
 	// Pass the close on so the other side's read ends too.
-	if c, ok := dst.(*net.TCPConn); ok {
-		c.CloseWrite()
-	} else {
+	if c, ok := dst.(*net.TCPConn); !ok || c.CloseWrite() != nil {
 		dst.Close()
 	}
 }

@@ -140,7 +140,7 @@ func NormalizeEmail(field, s string) (string, error) {
 }
 
 // CheckName validates a display name or organisation name.
-func CheckName(field, s string, max int) (string, error) {
+func CheckName(field, s string, most int) (string, error) {
 	// Text that is not UTF-8 (a roster saved as Latin-1) would be refused
 	// by PostgreSQL as an internal error; say what is wrong instead.
 	if !utf8.ValidString(s) {
@@ -148,8 +148,8 @@ func CheckName(field, s string, max int) (string, error) {
 	}
 	s = strings.TrimSpace(s)
 	n := utf8.RuneCountInString(s)
-	if n == 0 || n > max {
-		return "", apperr.Invalid("%s must be 1 to %d characters", field, max)
+	if n == 0 || n > most {
+		return "", apperr.Invalid("%s must be 1 to %d characters", field, most)
 	}
 	if strings.ContainsFunc(s, unicode.IsControl) {
 		return "", apperr.Invalid("%s must not contain control characters", field)

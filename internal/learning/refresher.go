@@ -178,10 +178,10 @@ func fromFSRS(moduleID string, c fsrs.Card) RefresherCard {
 		Due:           c.Due.UTC(),
 		Stability:     c.Stability,
 		Difficulty:    c.Difficulty,
-		ElapsedDays:   int(c.ElapsedDays),
-		ScheduledDays: int(c.ScheduledDays),
-		Reps:          int(c.Reps),
-		Lapses:        int(c.Lapses),
+		ElapsedDays:   count(c.ElapsedDays),
+		ScheduledDays: count(c.ScheduledDays),
+		Reps:          count(c.Reps),
+		Lapses:        count(c.Lapses),
 		State:         refresherStates[c.State],
 		LastReview:    c.LastReview.UTC(),
 	}
@@ -205,4 +205,13 @@ func (r RefresherCard) toFSRS() fsrs.Card {
 		State:         state,
 		LastReview:    r.LastReview,
 	}
+}
+
+// count converts one of FSRS's counters (days, reviews), saturating: no
+// real one comes near the bound, and none may wrap to a negative.
+func count(n uint64) int {
+	if n > math.MaxInt32 {
+		return math.MaxInt32
+	}
+	return int(n)
 }

@@ -156,7 +156,7 @@ func TestDueRefreshers(t *testing.T) {
 		{"AllDue", t0.Add(day(1)), []string{"b", "d", "a", "c"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			var got []string = []string{}
+			got := []string{}
 			for _, c := range DueRefreshers(cards, tt.now) {
 				got = append(got, c.ModuleID)
 			}

@@ -1,6 +1,7 @@
 package learning
 
 import (
+	"math"
 	"reflect"
 	"slices"
 	"testing"
@@ -137,8 +138,7 @@ func TestApplySessions(t *testing.T) {
 		}
 	})
 	t.Run("NaNScoreCountsAsUnscoredPass", func(t *testing.T) {
-		nan := 0.0
-		nan = nan / nan
+		nan := math.NaN()
 		changed, err := ApplySessions(nil, []SessionResult{{ID: "n", ModuleID: "m", EndedAt: h(1), SafetyScore: &nan, Passed: true}})
 		if err != nil {
 			t.Fatal(err)

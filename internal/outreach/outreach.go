@@ -72,15 +72,15 @@ func (in DemoRequestInput) Validate() error {
 	var problems []string
 	add := func(field, problem string) { problems = append(problems, field+": "+problem) }
 
-	checkText := func(field, value string, min, max int) {
+	checkText := func(field, value string, least, most int) {
 		n := utf8.RuneCountInString(value)
 		switch {
-		case n == 0 && min > 0:
+		case n == 0 && least > 0:
 			add(field, "is required")
-		case n < min:
-			add(field, "must be at least "+strconv.Itoa(min)+" characters")
-		case n > max:
-			add(field, "must be at most "+strconv.Itoa(max)+" characters")
+		case n < least:
+			add(field, "must be at least "+strconv.Itoa(least)+" characters")
+		case n > most:
+			add(field, "must be at most "+strconv.Itoa(most)+" characters")
 		case hasControl(value, field == "message"):
 			add(field, "must not contain control characters")
 		}

@@ -24,7 +24,8 @@ var (
 	ColorSchemes             = []string{"default", "high-contrast", "dark", "colorblind-friendly"}
 	FontSizes                = []string{"small", "medium", "large"}
 	UIComplexities           = []string{"simple", "standard", "advanced"}
-	MinScale, MaxScale       = 1, 10 // xrComfortLevel and safetyEmphasis
+	MinScale                 = 1  // least xrComfortLevel and safetyEmphasis
+	MaxScale                 = 10 // greatest xrComfortLevel and safetyEmphasis
 	WizardSteps              = 7
 	DefaultSessionLength     = 30
 	DefaultXRComfortLevel    = 5

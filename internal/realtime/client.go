@@ -123,7 +123,7 @@ func (c *client) kill() {
 	c.queue, c.pending = nil, nil
 	c.mu.Unlock()
 	if !already {
-		c.conn.CloseNow()
+		_ = c.conn.CloseNow() // its only error is a connection already closed
 	}
 }
 
@@ -147,14 +147,16 @@ func (c *client) goAway() {
 		return
 	}
 	c.closing.Store(true)
-	c.raw.SetReadDeadline(time.Now())
+	// Wakes the reader; it fails only on a closed connection, whose reader
+	// is awake already.
+	_ = c.raw.SetReadDeadline(time.Now())
 }
 
 func (c *client) readLoop() {
 	ctx := context.Background()
 	for {
 		if c.closing.Load() {
-			c.raw.SetReadDeadline(time.Time{})
+			_ = c.raw.SetReadDeadline(time.Time{}) // for the close handshake; closing anyway
 			c.close(websocket.StatusGoingAway, "server shutting down")
 			return
 		}

@@ -39,7 +39,7 @@ func textFrame(payload []byte) []byte {
 	case n < 126:
 		frame = append(make([]byte, 0, 2+n), 0x81, byte(n))
 	case n <= 0xffff:
-		frame = append(make([]byte, 0, 4+n), 0x81, 126, byte(n>>8), byte(n))
+		frame = binary.BigEndian.AppendUint16(append(make([]byte, 0, 4+n), 0x81, 126), uint16(n))
 	default:
 		frame = binary.BigEndian.AppendUint64(append(make([]byte, 0, 10+n), 0x81, 127), uint64(n))
 	}
@@ -102,9 +102,13 @@ func (r *rawConn) writeNow(frame []byte) (rest []byte, err error) {
 func (r *rawConn) writeAll(p []byte, timeout time.Duration) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.Conn.SetWriteDeadline(time.Now().Add(timeout))
+	if err := r.SetWriteDeadline(time.Now().Add(timeout)); err != nil {
+		return err
+	}
 	_, err := r.Conn.Write(p)
-	r.Conn.SetWriteDeadline(time.Time{})
+	if derr := r.SetWriteDeadline(time.Time{}); err == nil {
+		err = derr
+	}
 	return err
 }
 
@@ -130,7 +134,7 @@ func (h *hijacker) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	// Bytes the client sent after its handshake are in the old buffer:
 	// carry them over, and buffer them at once, since the websocket library
 	// resets the reader onto the connection keeping only what is buffered.
-	pending, _ := brw.Reader.Peek(brw.Reader.Buffered())
+	pending, _ := brw.Peek(brw.Reader.Buffered())
 	pending = bytes.Clone(pending)
 	h.raw = newRawConn(conn)
 	h.early = len(pending) > 0

@@ -11,5 +11,5 @@ func openFileLimit() int {
 	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l); err != nil {
 		return 0
 	}
-	return int(min(uint64(l.Cur), 1<<30))
+	return int(min(uint64(l.Cur), 1<<30)) //nolint:unconvert // Rlimit.Cur is int64 on FreeBSD and DragonFly, uint64 here
 }

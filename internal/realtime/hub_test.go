@@ -216,6 +216,15 @@ func TestRoomsAndObservers(t *testing.T) {
 			t.Errorf("%s got %+v %s", name, m, m.Payload)
 		}
 	}
+	// Rotations reach the room in the form they were sent.
+	for _, rotation := range []string{`{"x":0,"y":1.5,"z":0}`, `{"x":0,"y":0,"z":0,"w":1}`} {
+		send(t, trainee, map[string]any{"type": TypeXRSessionUpdate, "sessionId": "s-1", "payload": map[string]any{"rotation": json.RawMessage(rotation)}})
+		for name, c := range map[string]*websocket.Conn{"trainee": trainee, "watcher": watcher} {
+			if m := readType(t, c, TypeXRSessionUpdate); !strings.Contains(string(m.Payload), `"rotation":`+rotation) {
+				t.Errorf("%s got rotation %s, sent %s", name, m.Payload, rotation)
+			}
+		}
+	}
 
 	// An observer may watch but not drive the session.
 	send(t, watcher, map[string]any{"type": TypeCollaborationUpdate, "sessionId": "s-1", "payload": map[string]any{"action": "highlight"}})
@@ -501,7 +510,9 @@ func TestFrameSentWithHandshakeIsRead(t *testing.T) {
 	if _, err := conn.Write(append([]byte(req), frame...)); err != nil {
 		t.Fatal(err)
 	}
-	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if err := conn.SetReadDeadline(time.Now().Add(5 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
 	var got []byte
 	buf := make([]byte, 4096)
 	for !strings.Contains(string(got), "unknown message type") {
@@ -633,7 +644,9 @@ func TestPongThenMessageInOneSegment(t *testing.T) {
 	if _, err := conn.Write([]byte(req)); err != nil {
 		t.Fatal(err)
 	}
-	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if err := conn.SetReadDeadline(time.Now().Add(5 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
 	br := bufio.NewReader(conn)
 	res, err := http.ReadResponse(br, nil)
 	if err != nil || res.StatusCode != http.StatusSwitchingProtocols {

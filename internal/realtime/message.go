@@ -36,7 +36,7 @@ const (
 	RoleObserver    = "observer"
 )
 
-// Safety alert categories.
+// AlertTypes are the safety alert categories.
 var AlertTypes = []string{"emergency", "help", "equipment", "general"}
 
 // Payload limits.
@@ -67,19 +67,22 @@ type Vec3 struct {
 	Z float64 `json:"z"`
 }
 
-// Quat is an orientation quaternion.
-type Quat struct {
-	X float64 `json:"x"`
-	Y float64 `json:"y"`
-	Z float64 `json:"z"`
-	W float64 `json:"w"`
+// Rotation is an orientation as the learner's client sent it: a
+// quaternion {x, y, z, w} or Euler angles {x, y, z} in radians (see
+// training.Rotation). It is relayed in that shape: an Euler rotation must
+// not reach the room with a w it never had.
+type Rotation struct {
+	X float64  `json:"x"`
+	Y float64  `json:"y"`
+	Z float64  `json:"z"`
+	W *float64 `json:"w,omitempty"`
 }
 
 // XRSessionUpdatePayload is a learner's live position and recent
 // interactions, relayed to the session's room.
 type XRSessionUpdatePayload struct {
 	Position     *Vec3             `json:"position,omitempty"`
-	Rotation     *Quat             `json:"rotation,omitempty"`
+	Rotation     *Rotation         `json:"rotation,omitempty"`
 	Interactions []json.RawMessage `json:"interactions,omitempty"`
 }
 
@@ -90,7 +93,10 @@ func (p *XRSessionUpdatePayload) Validate() error {
 		nums = append(nums, p.Position.X, p.Position.Y, p.Position.Z)
 	}
 	if p.Rotation != nil {
-		nums = append(nums, p.Rotation.X, p.Rotation.Y, p.Rotation.Z, p.Rotation.W)
+		nums = append(nums, p.Rotation.X, p.Rotation.Y, p.Rotation.Z)
+		if p.Rotation.W != nil {
+			nums = append(nums, *p.Rotation.W)
+		}
 	}
 	for _, n := range nums {
 		if math.IsNaN(n) || math.IsInf(n, 0) || math.Abs(n) > 1e4 {

@@ -40,7 +40,9 @@ func Parse(r io.Reader) ([]Row, error) {
 	// CSV reader sees it, or a quoted first header is a "bare quote" error.
 	br := bufio.NewReader(r)
 	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte("\ufeff")) {
-		br.Discard(3)
+		if _, err := br.Discard(3); err != nil {
+			return nil, err
+		}
 	}
 	cr := csv.NewReader(br)
 	cr.FieldsPerRecord = -1

@@ -62,11 +62,11 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request, index []byte)
 	nonce := newNonce()
 	w.Header().Set("Content-Security-Policy", csp(r.Host, s.isHTTPS(r), nonce))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(bytes.ReplaceAll(index, cspNoncePlaceholder, []byte(nonce)))
+	_, _ = w.Write(bytes.ReplaceAll(index, cspNoncePlaceholder, []byte(nonce))) // a failed write is a client gone: no one to tell
 }
 
 func notBuilt(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.WriteHeader(http.StatusServiceUnavailable)
-	w.Write([]byte("Journeyman XR: the web app is not built into this binary. Run `make build` (or `make run`).\n"))
+	_, _ = w.Write([]byte("Journeyman XR: the web app is not built into this binary. Run `make build` (or `make run`).\n")) // a failed write is a client gone
 }

@@ -195,11 +195,15 @@ func TestAlertsStayInTheirOrganisation(t *testing.T) {
 		t.Fatalf("guest got %+v first; an organisation's alert reached the demo channel", got)
 	}
 	var list []realtime.SafetyAlert
-	json.Unmarshal([]byte(call(t, s, "Bea", "GET", "/api/safety-alerts", "").body), &list)
+	if err := json.Unmarshal([]byte(call(t, s, "Bea", "GET", "/api/safety-alerts", "").body), &list); err != nil {
+		t.Fatal(err)
+	}
 	if len(list) != 1 || list[0].Description != "org B only" {
 		t.Fatalf("org B's alert list = %+v", list)
 	}
-	json.Unmarshal([]byte(call(t, s, "", "GET", "/api/safety-alerts", "").body), &list)
+	if err := json.Unmarshal([]byte(call(t, s, "", "GET", "/api/safety-alerts", "").body), &list); err != nil {
+		t.Fatal(err)
+	}
 	if len(list) != 1 || list[0].Description != "demo" {
 		t.Fatalf("the public (demo) alert list = %+v", list)
 	}

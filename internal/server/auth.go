@@ -10,8 +10,8 @@ package server
 
 import (
 	"context"
+	"fmt"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
@@ -160,15 +160,18 @@ func (s *Server) guestCookie(w http.ResponseWriter, r *http.Request) {
 	s.issueGuest(w, r)
 }
 
+// setCookie and clearCookie set Secure when the request came over HTTPS
+// (isHTTPS): a plain-HTTP deployment on localhost must still get its
+// cookies, which gosec's G124 cannot see.
 func (s *Server) setCookie(w http.ResponseWriter, r *http.Request, name, value string, expires time.Time) {
-	http.SetCookie(w, &http.Cookie{
+	http.SetCookie(w, &http.Cookie{ //nolint:gosec // G124: Secure follows the request's scheme, see above
 		Name: name, Value: value, Path: "/", Expires: expires.UTC(),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.isHTTPS(r),
 	})
 }
 
 func (s *Server) clearCookie(w http.ResponseWriter, r *http.Request, name string) {
-	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1,
+	http.SetCookie(w, &http.Cookie{Name: name, Value: "", Path: "/", MaxAge: -1, //nolint:gosec // G124: Secure follows the request's scheme
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: s.isHTTPS(r)})
 }
 
@@ -176,7 +179,10 @@ func (s *Server) clearCookie(w http.ResponseWriter, r *http.Request, name string
 // came with) and gives the browser a fresh guest token for after sign-out.
 func (s *Server) signIn(w http.ResponseWriter, r *http.Request, u store.User) error {
 	if ck, err := r.Cookie(SessionCookie); err == nil {
-		s.sessions.Store.Delete(ck.Value) // whoever was signed in before
+		// Whoever was signed in before is signed out, or nobody is signed in.
+		if err := s.sessions.Store.Delete(ck.Value); err != nil {
+			return fmt.Errorf("end the previous session: %w", err)
+		}
 	}
 	sctx, err := s.sessions.Load(context.WithoutCancel(r.Context()), "")
 	if err != nil {
@@ -308,8 +314,4 @@ func (s *Server) sweepSessions(ctx context.Context) {
 		case <-t.C:
 		}
 	}
-}
-
-func retryAfter(w http.ResponseWriter, d time.Duration) {
-	w.Header().Set("Retry-After", strconv.Itoa(max(1, int(d.Seconds()))))
 }

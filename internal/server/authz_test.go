@@ -146,6 +146,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 				with(levels(identified), gus, 403, ian, 403, ivy, 403, adaAdm, 403)},
 			// A learner's records: theirs, and their organisation's staff's.
 			{"GET /api/users/{userId}/xr-sessions", "/api/users/" + f.leaID + "/xr-sessions", "", with(levels(identified), gus, 403, ivy, 403)},
+			// A session path of another learner is refused before it is looked up.
+			{"GET /api/users/{userId}/xr-sessions/{id}", "/api/users/" + f.leaID + "/xr-sessions/" + f.session, "", with(levels(identified), gus, 403, ivy, 403)},
 			{"GET /api/users/{userId}/xr-analytics", "/api/users/" + f.leaID + "/xr-analytics", "", with(levels(identified), gus, 403, ivy, 403)},
 			{"GET /api/training-modules/{id}/xr-content", "/api/training-modules/electrical-lockout-tagout/xr-content", "", levels(anyone)},
 			{"GET /api/xr-scenes/{id}", "/api/xr-scenes/nope", "", levels(anyone)},

@@ -39,7 +39,10 @@ func jsonError(err error) error {
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	var tooBig *http.MaxBytesError
+	var own *apperr.Error
 	switch {
+	case errors.As(err, &own):
+		return own // a type's own decoder said what was wrong (training.Rotation)
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		return apperr.Errorf(apperr.ETIMEOUT, "the request body did not arrive in time; send it whole, promptly")
 	case errors.Is(err, io.EOF):
@@ -87,7 +90,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	w.Write(buf.Bytes())
+	_, _ = w.Write(buf.Bytes()) // a failed write is a client gone: no one to tell
 }
 
 // errorBody is the one JSON error shape.

@@ -60,9 +60,8 @@ func validRequestID(id string) bool {
 	if id == "" || len(id) > maxRequestIDLen {
 		return false
 	}
-	for i := 0; i < len(id); i++ {
-		c := id[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-') {
+	for i := range len(id) {
+		if !requestIDByte(id[i]) {
 			return false
 		}
 	}
@@ -108,7 +107,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 		ww.Header().Set("X-Request-Id", requestID(r))
 		defer func() {
 			if p := recover(); p != nil {
-				if p == http.ErrAbortHandler {
+				if err, ok := p.(error); ok && errors.Is(err, http.ErrAbortHandler) {
 					panic(p)
 				}
 				s.log.ErrorContext(r.Context(), "panic", "request_id", requestID(r), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
@@ -189,3 +188,7 @@ type statusProbe struct {
 func (p *statusProbe) Header() http.Header         { return p.header }
 func (p *statusProbe) WriteHeader(status int)      { p.status = status }
 func (p *statusProbe) Write(b []byte) (int, error) { return len(b), nil }
+
+func requestIDByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-'
+}

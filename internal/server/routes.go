@@ -87,6 +87,7 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"POST /api/xr-sessions", identified, nil, writes(s.handleCreateSession)},
 		{"PATCH /api/xr-sessions/{id}", identified, nil, s.handlePatchSession},
 		{"GET /api/users/{userId}/xr-sessions", identified, s.userScope, s.handleListSessions},
+		{"GET /api/users/{userId}/xr-sessions/{id}", identified, s.userScope, s.handleGetSession},
 		{"GET /api/users/{userId}/xr-analytics", identified, s.userScope, s.handleAnalytics},
 		{"GET /api/training-modules/{id}/xr-content", anyone, nil, s.cached(s.handleXRContent)},
 		{"GET /api/xr-scenes/{id}", anyone, nil, s.cached(s.handleScene)},

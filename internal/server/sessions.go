@@ -11,17 +11,31 @@ package server
 //	      201 → training.Session {id, userId, moduleId, moduleTitle, sessionType, deviceType,
 //	            startedAt, endedAt: null, duration: 0 (seconds), completionStatus: "in_progress",
 //	            position: null, rotation: null, interactionData {interactions: [], safetyChecks: [],
-//	            completionStatus: ""}, safetyScore: null, updatedAt,
+//	            completionStatus: ""}, clientCompletionStatus: "", safetyScore: null, updatedAt,
 //	            serverStartedAt (when the server received this POST; null on records from
 //	            before verification), verified: false, verificationIssues: []}
 //	PATCH /api/xr-sessions/{id}
-//	      update: {position? {x,y,z}, rotation? {x,y,z,w}, duration? (seconds),
-//	               interactionData? {interactions: [{action, objectId?, stepId?, timestamp?,
-//	               sessionTime (ms), seq?, …free fields}], safetyChecks?: [{id, status}]}}
+//	      update: {position? {x,y,z} (metres, each within ±10,000),
+//	               rotation? {x,y,z,w} (a quaternion, length 1 ± 0.01) or {x,y,z} (Euler angles in
+//	               radians, each within ±2π), optionally with form: "quaternion"|"euler", which must
+//	               agree; stored and answered as sent with its form: {form, x, y, z[, w]},
+//	               duration? (seconds),
+//	               interactionData? {interactions: [{…free fields}], safetyChecks?: [{id, status}],
+//	               completionStatus? (the client's claim, ≤ 64 characters)}}
+//	              An interaction is any JSON object of at most 2,048 bytes (100 an update, 2,000
+//	              and 256 KiB a session); every field comes back as sent. The server reads: what
+//	              was done, the first of action, type, stepId, target sent as a non-empty string;
+//	              stepId and objectId, the scene step and object (a step is completed only by its
+//	              own action on its own object); sessionTime (ms since the start, 0..86,400,000; a
+//	              number); timestamp (RFC 3339 or ms since 1970; the server's receipt when absent);
+//	              seq (0-based index in the session, 0..1999; retried seqs are not stored twice).
 //	              Every interaction stored gets receivedAt: when the server received the
 //	              PATCH that carried it (a client's own receivedAt is replaced).
+//	              interactionData.completionStatus is kept as clientCompletionStatus and never
+//	              decides anything; interactionData.completionStatus in answers is the server's.
 //	      end:    the same plus endedAt and completionStatus: "completed" (and the caller's
-//	              extra fields userId/moduleId/sessionType/deviceType, which must match);
+//	              extra fields userId/moduleId/sessionType, which must match, and deviceType and
+//	              startedAt, which are ignored); any other top-level field is refused by name;
 //	              the server scores the recorded interactions against the scene:
 //	              safetyScore (percent), interactionData.safetyChecks, and
 //	              interactionData.completionStatus: passed|failed; and verifies them
@@ -45,6 +59,9 @@ package server
 //	            startedAt, endedAt, duration (seconds), completionStatus, outcome,
 //	            safetyScore, updatedAt, verified, verificationIssues}], newest first;
 //	            header X-Total-Count.
+//	GET   /api/users/{userId}/xr-sessions/{id}
+//	      200 → training.Session, the whole record with every interaction as stored; 404 when
+//	            the learner has no such session.
 //	GET   /api/users/{userId}/xr-analytics
 //	      200 → training.Analytics {totalSessions (ended, verified or not), totalDuration
 //	            (seconds), averageSafetyScore (verified sessions), completedModules (modules
@@ -201,6 +218,21 @@ func (s *Server) handleListSessions(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, list)
 }
 
+func (s *Server) handleGetSession(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	x, err := s.store.GetSession(r.Context(), id)
+	// The route's scope lets the caller read this learner's records; a
+	// session of another learner is not one of them.
+	if err == nil && x.UserID != r.PathValue("userId") {
+		err = apperr.NotFound("XR session %q does not exist among learner %s's sessions", id, r.PathValue("userId"))
+	}
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, x)
+}
+
 func (s *Server) handleAnalytics(w http.ResponseWriter, r *http.Request) {
 	sessions, err := s.store.ListAllSessions(r.Context(), r.PathValue("userId"))
 	if err != nil {
@@ -262,9 +294,9 @@ func unembed(err error) error {
 	return err
 }
 
-// queryPage reads a list's optional limit (1..max, default def) and offset.
-func queryPage(r *http.Request, def, max int) (limit, offset int, err error) {
-	if limit, err = queryInt(r, "limit", def, 1, max); err != nil {
+// queryPage reads a list's optional limit (1..most, default def) and offset.
+func queryPage(r *http.Request, def, most int) (limit, offset int, err error) {
+	if limit, err = queryInt(r, "limit", def, 1, most); err != nil {
 		return 0, 0, err
 	}
 	offset, err = queryInt(r, "offset", 0, 0, 1_000_000)

@@ -46,7 +46,9 @@ func dribble(t *testing.T, srv *httptest.Server, head string) *bufio.Reader {
 	t.Cleanup(func() { conn.Close() })
 	// Bounds a server that never cuts the body off: the test then fails
 	// reading, instead of hanging.
-	conn.SetReadDeadline(time.Now().Add(30 * time.Second))
+	if err := conn.SetReadDeadline(time.Now().Add(30 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := io.WriteString(conn, head); err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +116,9 @@ func TestSlowBodyIsCutOff(t *testing.T) {
 		if err != nil {
 			t.Fatalf("no answer: %v", err)
 		}
-		io.ReadAll(res.Body)
+		if _, err := io.ReadAll(res.Body); err != nil {
+			t.Fatal(err)
+		}
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("status = %d, want 200", res.StatusCode)
 		}

@@ -177,7 +177,8 @@ func (s *Server) handleWS() http.Handler {
 
 // allowAlert applies the safety alert limits per identity and per address.
 func (s *Server) allowAlert(from realtime.Peer) error {
-	r, _ := http.NewRequest(http.MethodGet, "/", nil)
+	// The limiters key requests; this one only carries the keys, never sent.
+	r, _ := http.NewRequestWithContext(context.Background(), http.MethodGet, "/", nil)
 	if err := allow(s.limits.alertUser, nil, r, from.UserID, "safety alerts from you"); err != nil {
 		return err
 	}

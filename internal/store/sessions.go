@@ -38,14 +38,17 @@ const sessionByID = `SELECT ` + sessionColumns + `
 	FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id WHERE x.id = $1`
 
 // headData is what xr_sessions.interaction_data holds: a session's
-// interaction data without its interactions.
+// interaction data without its interactions, and the client's claim of its
+// completion status.
 type headData struct {
-	SafetyChecks     []training.SafetyCheckResult `json:"safetyChecks"`
-	CompletionStatus string                       `json:"completionStatus"`
+	SafetyChecks           []training.SafetyCheckResult `json:"safetyChecks"`
+	CompletionStatus       string                       `json:"completionStatus"`
+	ClientCompletionStatus string                       `json:"clientCompletionStatus,omitempty"`
 }
 
-func headDataJSON(d training.InteractionData) (string, error) {
-	b, err := json.Marshal(headData{d.SafetyChecks, d.CompletionStatus})
+func headDataJSON(x training.Session) (string, error) {
+	d := x.InteractionData
+	b, err := json.Marshal(headData{d.SafetyChecks, d.CompletionStatus, x.ClientCompletionStatus})
 	return string(b), err
 }
 
@@ -56,7 +59,7 @@ func (s *Store) CreateSession(ctx context.Context, x training.Session) (training
 	if err != nil {
 		return training.Session{}, fmt.Errorf("create xr session: %w", err)
 	}
-	head, err := headDataJSON(x.InteractionData)
+	head, err := headDataJSON(x)
 	if err != nil {
 		return training.Session{}, fmt.Errorf("create xr session: %w", err)
 	}
@@ -254,7 +257,7 @@ func change(x *training.Session, rev int64, stored training.StoredInteractions, 
 	if err != nil {
 		return sessionWrite{}, err
 	}
-	head, err := headDataJSON(x.InteractionData)
+	head, err := headDataJSON(*x)
 	if err != nil {
 		return sessionWrite{}, err
 	}
@@ -309,7 +312,7 @@ func (s *Store) sessionStmts(ctx context.Context, getQuery string) (sessionState
 		stmt  **sql.Stmt
 		query string
 	}{{&st.get, getQuery}, {&st.read, readInteractionsQuery}, {&st.put, putSession}, {&st.insert, insertInteraction}} {
-		if *p.stmt, err = s.prepare(ctx, p.query); err != nil {
+		if *p.stmt, err = s.prepare(ctx, p.query); err != nil { //nolint:sqlclosecheck // cached for the store's life; Store.Close closes it
 			return st, err
 		}
 	}
@@ -360,7 +363,9 @@ func readInteractions(ctx context.Context, q querier, st *sql.Stmt, id string, n
 	var rows *sql.Rows
 	var err error
 	if tx, ok := q.(*sql.Tx); ok && st != nil {
-		rows, err = tx.StmtContext(ctx, st).QueryContext(ctx, id, n)
+		ts := tx.StmtContext(ctx, st)
+		defer ts.Close()
+		rows, err = ts.QueryContext(ctx, id, n)
 	} else {
 		rows, err = q.QueryContext(ctx, readInteractionsQuery, id, n)
 	}
@@ -515,7 +520,7 @@ func scanSession(row *sql.Row) (training.Session, int64, error) {
 		}
 	}
 	if rot.Valid {
-		x.Rotation = new(training.Quat)
+		x.Rotation = new(training.Rotation)
 		if err := json.Unmarshal([]byte(rot.String), x.Rotation); err != nil {
 			return x, 0, fmt.Errorf("session %s rotation: %w", x.ID, err)
 		}
@@ -527,6 +532,7 @@ func scanSession(row *sql.Row) (training.Session, int64, error) {
 	x.InteractionData = training.InteractionData{
 		Interactions: []training.Interaction{}, SafetyChecks: head.SafetyChecks, CompletionStatus: head.CompletionStatus,
 	}
+	x.ClientCompletionStatus = head.ClientCompletionStatus
 	if x.InteractionData.SafetyChecks == nil {
 		x.InteractionData.SafetyChecks = []training.SafetyCheckResult{}
 	}
@@ -593,7 +599,7 @@ func (s *Store) prepare(ctx context.Context, query string) (*sql.Stmt, error) {
 		return nil, err
 	}
 	if prev, loaded := s.stmts.LoadOrStore(query, st); loaded {
-		st.Close()
+		st.Close() //nolint:sqlclosecheck // another caller's preparation won the cache; this one is not used
 		st = prev.(*sql.Stmt)
 	}
 	return st, nil
@@ -602,7 +608,9 @@ func (s *Store) prepare(ctx context.Context, query string) (*sql.Stmt, error) {
 // queryRow runs st in tx, or query when st is nil.
 func queryRow(ctx context.Context, tx *sql.Tx, st *sql.Stmt, query string, args ...any) *sql.Row {
 	if st != nil {
-		return tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+		// The Row is scanned after this returns, so the transaction's copy
+		// of st stays open until the transaction ends, which closes it.
+		return tx.StmtContext(ctx, st).QueryRowContext(ctx, args...) //nolint:sqlclosecheck // closed with the transaction, see above
 	}
 	return tx.QueryRowContext(ctx, query, args...)
 }
@@ -610,7 +618,9 @@ func queryRow(ctx context.Context, tx *sql.Tx, st *sql.Stmt, query string, args 
 // exec runs st in tx, or query when st is nil.
 func exec(ctx context.Context, tx *sql.Tx, st *sql.Stmt, query string, args ...any) (sql.Result, error) {
 	if st != nil {
-		return tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+		ts := tx.StmtContext(ctx, st)
+		defer ts.Close()
+		return ts.ExecContext(ctx, args...)
 	}
 	return tx.ExecContext(ctx, query, args...)
 }

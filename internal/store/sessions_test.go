@@ -76,9 +76,10 @@ func TestSessions(t *testing.T) {
 		})
 		t.Run("UpdateAndEnd", func(t *testing.T) {
 			scene := training.SceneForModule("electrical-loto", "electrical")
+			quaternion := training.Quaternion(0, 0, 0, 1)
 			upd := training.SessionPatch{SessionUpdate: training.SessionUpdate{
 				Position: &training.Vec3{X: 1, Y: 1.6, Z: -2},
-				Rotation: &training.Quat{W: 1},
+				Rotation: &quaternion,
 				InteractionData: &training.InteractionData{Interactions: []training.Interaction{
 					{Action: "look", SessionTime: 1000},
 				}},
@@ -100,7 +101,7 @@ func TestSessions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.Position == nil || got.Position.Z != -2 || got.Rotation.W != 1 || len(got.InteractionData.Interactions) != 1 ||
+			if got.Position == nil || got.Position.Z != -2 || *got.Rotation != quaternion || len(got.InteractionData.Interactions) != 1 ||
 				got.EndedAt == nil || !got.EndedAt.Equal(end) || got.Duration != 600 || got.CompletionStatus != "completed" ||
 				got.SafetyScore == nil || *got.SafetyScore != *ended.SafetyScore || got.InteractionData.CompletionStatus != training.OutcomeFailed {
 				t.Fatalf("got %+v", got)

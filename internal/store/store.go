@@ -95,7 +95,7 @@ func openSQLite(path string) (*sql.DB, error) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 			return nil, err
 		}
-		f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE, 0o600)
+		f, err := os.OpenFile(path, os.O_RDONLY|os.O_CREATE, 0o600) //nolint:gosec // G304: the operator names the database file (JOURNEYMAN_DB)
 		if err != nil {
 			return nil, err
 		}
@@ -156,6 +156,10 @@ func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 // Close releases the database.
 func (s *Store) Close() error {
+	s.stmts.Range(func(_, st any) bool {
+		st.(*sql.Stmt).Close()
+		return true
+	})
 	err := s.db.Close()
 	if s.pool != nil {
 		s.pool.Close()
@@ -169,7 +173,9 @@ func (s *Store) tx(ctx context.Context, op string, fn func(*sql.Tx) error) error
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}
-	defer tx.Rollback()
+	// After Commit, Rollback does nothing (sql.ErrTxDone); before it, the
+	// error worth reporting is fn's or Commit's.
+	defer func() { _ = tx.Rollback() }()
 	if err := fn(tx); err != nil {
 		return fmt.Errorf("%s: %w", op, err)
 	}

@@ -146,7 +146,7 @@ func Subscribe(brokerURL, group string, ingest Ingest, now func() time.Time, log
 	}
 	if tok.Error() != nil {
 		s.client.Disconnect(0)
-		return nil, fmt.Errorf("telemetry: connect to %s: %v", brokerURL, tok.Error())
+		return nil, fmt.Errorf("telemetry: connect to %s: %w", brokerURL, tok.Error())
 	}
 	return s, nil
 }

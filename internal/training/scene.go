@@ -200,7 +200,7 @@ func (s Scene) Validate() error {
 		if need == 0 {
 			return fmt.Errorf("scene %s: object %s has unknown shape %q", s.ID, o.ID, o.Shape)
 		}
-		for i := 0; i < need; i++ {
+		for i := range need {
 			if !(o.Size[i] > 0) || o.Size[i] > 50 {
 				return fmt.Errorf("scene %s: object %s size[%d] = %g must be in (0, 50] m", s.ID, o.ID, i, o.Size[i])
 			}

@@ -13,7 +13,7 @@ type Evaluation struct {
 // Evaluate scores recorded interactions against a scene.
 //
 // A step is completed by the first interaction that names the step and acts
-// on its target with its action. A safety check passes when its step was
+// on its target with its action (Interaction.Kind). A safety check passes when its step was
 // completed, not skipped first, and before any later step of the scene was
 // completed: checking the harness after climbing does not count. Every
 // other check is skipped.
@@ -40,12 +40,12 @@ func Evaluate(scene Scene, interactions []Interaction) Evaluation {
 		if _, seen := done[st.ID]; seen {
 			continue
 		}
-		switch {
-		case in.Action == ActionSkip:
+		switch kind := in.Kind(); {
+		case kind == ActionSkip:
 			if _, seen := skipped[st.ID]; !seen {
 				skipped[st.ID] = i
 			}
-		case in.Action == st.Action && in.ObjectID == st.Target:
+		case kind == st.Action && in.ObjectID == st.Target:
 			done[st.ID] = i
 		}
 	}

@@ -53,107 +53,11 @@ const (
 	MaxInteractionBytes       = 2048      // bytes of one interaction as JSON
 	MaxInteractionDataBytes   = 256 << 10 // bytes of a session's whole interactionData as JSON
 	MaxSafetyChecks           = 64        // safety-check results in one session
-	MaxIDLen                  = 64        // characters of step, object and safety-check ids
+	MaxIDLen                  = 64        // characters of a safety-check id and of a client's claimed completion status
 	MaxSessionSeconds         = 24 * 3600 // longest duration a session may record
 	MaxClockSkew              = 5 * time.Minute
 	MaxCoordinate             = 10_000.0 // metres from the scene origin, per axis
 )
-
-// Vec3 is a position in metres.
-type Vec3 struct {
-	X float64 `json:"x"`
-	Y float64 `json:"y"`
-	Z float64 `json:"z"`
-}
-
-// Quat is an orientation as a quaternion.
-type Quat struct {
-	X float64 `json:"x"`
-	Y float64 `json:"y"`
-	Z float64 `json:"z"`
-	W float64 `json:"w"`
-}
-
-// Interaction is one recorded learner action. Action, ObjectID, StepID,
-// Timestamp, SessionTime and Seq are understood by the server; any other
-// fields the client sends are kept as sent. ReceivedAt is the server's own.
-type Interaction struct {
-	Action      string    // click, grab, skip, or a free client action (look, teleport, …)
-	ObjectID    string    // the scene object acted on, if any
-	StepID      string    // the scene step the client attributes it to, if any
-	Timestamp   time.Time // when it happened; defaults to the server's now
-	SessionTime int64     // milliseconds since the session started
-	// Seq is the interaction's 0-based index within the session, so a retried
-	// update does not store it twice. Nil means "append".
-	Seq *int
-	// ReceivedAt is when the server received the update that carried the
-	// interaction: what Verify holds sessionTime against. The server sets
-	// it on every interaction it stores, whatever the client sent.
-	ReceivedAt time.Time
-	Extra      map[string]json.RawMessage
-}
-
-var interactionKnown = map[string]bool{"action": true, "objectId": true, "stepId": true, "timestamp": true, "sessionTime": true, "seq": true, "receivedAt": true}
-
-// UnmarshalJSON reads the known fields and keeps the others.
-func (in *Interaction) UnmarshalJSON(b []byte) error {
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return err
-	}
-	*in = Interaction{}
-	var known struct {
-		Action      string    `json:"action"`
-		ObjectID    string    `json:"objectId"`
-		StepID      string    `json:"stepId"`
-		Timestamp   time.Time `json:"timestamp"`
-		SessionTime float64   `json:"sessionTime"`
-		Seq         *int      `json:"seq"`
-	}
-	if err := json.Unmarshal(b, &known); err != nil {
-		return err
-	}
-	in.Action, in.ObjectID, in.StepID = known.Action, known.ObjectID, known.StepID
-	in.Timestamp, in.SessionTime, in.Seq = known.Timestamp, int64(known.SessionTime), known.Seq
-	// Read back from storage, receivedAt is the server's; from a client it is
-	// overwritten before it is stored, so a malformed one is not worth a 400.
-	if v, ok := raw["receivedAt"]; ok {
-		_ = json.Unmarshal(v, &in.ReceivedAt)
-	}
-	for k, v := range raw {
-		if !interactionKnown[k] {
-			if in.Extra == nil {
-				in.Extra = map[string]json.RawMessage{}
-			}
-			in.Extra[k] = v
-		}
-	}
-	return nil
-}
-
-// MarshalJSON writes the extra fields and the known ones.
-func (in Interaction) MarshalJSON() ([]byte, error) {
-	m := make(map[string]any, len(in.Extra)+6)
-	for k, v := range in.Extra {
-		m[k] = v
-	}
-	m["action"] = in.Action
-	if in.ObjectID != "" {
-		m["objectId"] = in.ObjectID
-	}
-	if in.StepID != "" {
-		m["stepId"] = in.StepID
-	}
-	m["timestamp"] = in.Timestamp
-	m["sessionTime"] = in.SessionTime
-	if in.Seq != nil {
-		m["seq"] = *in.Seq
-	}
-	if !in.ReceivedAt.IsZero() {
-		m["receivedAt"] = in.ReceivedAt
-	}
-	return json.Marshal(m)
-}
 
 // SafetyCheckResult is whether the learner performed one of the scene's
 // safety checks before going on.
@@ -167,7 +71,8 @@ type InteractionData struct {
 	Interactions []Interaction       `json:"interactions"`
 	SafetyChecks []SafetyCheckResult `json:"safetyChecks"`
 	// CompletionStatus is "" while the session runs and OutcomePassed or
-	// OutcomeFailed once it has ended.
+	// OutcomeFailed once it has ended: the server's judgement. What a client
+	// sends here is its claim, kept as Session.ClientCompletionStatus.
 	CompletionStatus string `json:"completionStatus"`
 }
 
@@ -184,10 +89,14 @@ type Session struct {
 	Duration         int64           `json:"duration"` // seconds
 	CompletionStatus string          `json:"completionStatus"`
 	Position         *Vec3           `json:"position"`
-	Rotation         *Quat           `json:"rotation"`
+	Rotation         *Rotation       `json:"rotation"`
 	InteractionData  InteractionData `json:"interactionData"`
-	SafetyScore      *float64        `json:"safetyScore"` // percent, set when the session ends
-	UpdatedAt        time.Time       `json:"updatedAt"`
+	// ClientCompletionStatus is interactionData.completionStatus as the
+	// client last sent it: its claim, kept for the record and never read;
+	// the outcome is the server's (InteractionData.CompletionStatus).
+	ClientCompletionStatus string    `json:"clientCompletionStatus"`
+	SafetyScore            *float64  `json:"safetyScore"` // percent, set when the session ends
+	UpdatedAt              time.Time `json:"updatedAt"`
 	// ServerStartedAt is when the server received the session's start, the
 	// origin of its wall-clock check; nil for sessions started before the
 	// server kept it.
@@ -278,25 +187,21 @@ func Start(id, userID string, n NewSession, now time.Time) Session {
 // Interaction.Seq); safety checks replace earlier results with the same id.
 type SessionUpdate struct {
 	Position        *Vec3            `json:"position,omitempty"`
-	Rotation        *Quat            `json:"rotation,omitempty"`
+	Rotation        *Rotation        `json:"rotation,omitempty"`
 	InteractionData *InteractionData `json:"interactionData,omitempty"`
 	Duration        *int64           `json:"duration,omitempty"` // seconds
 }
 
 // Validate checks the update's fields against their ranges and limits.
 func (u *SessionUpdate) Validate() error {
-	if p := u.Position; p != nil {
-		for _, c := range []float64{p.X, p.Y, p.Z} {
-			if !finite(c) || math.Abs(c) > MaxCoordinate {
-				return apperr.Invalid("position coordinates must be finite numbers between -%g and %g", MaxCoordinate, MaxCoordinate)
-			}
+	if u.Position != nil {
+		if err := u.Position.Validate(); err != nil {
+			return err
 		}
 	}
-	if q := u.Rotation; q != nil {
-		for _, c := range []float64{q.X, q.Y, q.Z, q.W} {
-			if !finite(c) || math.Abs(c) > 1.0001 {
-				return apperr.Invalid("rotation must be a quaternion with components between -1 and 1")
-			}
+	if u.Rotation != nil {
+		if err := u.Rotation.Validate(); err != nil {
+			return err
 		}
 	}
 	if u.Duration != nil && (*u.Duration < 0 || *u.Duration > MaxSessionSeconds) {
@@ -307,7 +212,7 @@ func (u *SessionUpdate) Validate() error {
 			return apperr.Invalid("interactionData.interactions holds %d interactions; one update may send at most %d", len(d.Interactions), MaxInteractionsPerUpdate)
 		}
 		for i, in := range d.Interactions {
-			if err := validateInteraction(i, in); err != nil {
+			if err := in.validate(i); err != nil {
 				return err
 			}
 		}
@@ -322,32 +227,9 @@ func (u *SessionUpdate) Validate() error {
 				return apperr.Invalid("interactionData.safetyChecks[%d].status must be one of passed, skipped", i)
 			}
 		}
-		if d.CompletionStatus != "" {
-			return apperr.Invalid("interactionData.completionStatus is set by the server when the session ends")
+		if n := utf8.RuneCountInString(d.CompletionStatus); n > MaxIDLen {
+			return apperr.Invalid("interactionData.completionStatus must be at most %d characters; it is the client's claim, kept for the record (the server judges the outcome when the session ends)", MaxIDLen)
 		}
-	}
-	return nil
-}
-
-func validateInteraction(i int, in Interaction) error {
-	switch {
-	case in.Action == "" || len(in.Action) > MaxIDLen:
-		return apperr.Invalid("interactionData.interactions[%d].action must be 1 to %d characters", i, MaxIDLen)
-	case len(in.ObjectID) > MaxIDLen:
-		return apperr.Invalid("interactionData.interactions[%d].objectId must be at most %d characters", i, MaxIDLen)
-	case len(in.StepID) > MaxIDLen:
-		return apperr.Invalid("interactionData.interactions[%d].stepId must be at most %d characters", i, MaxIDLen)
-	case in.SessionTime < 0 || in.SessionTime > MaxSessionSeconds*1000:
-		return apperr.Invalid("interactionData.interactions[%d].sessionTime must be between 0 and %d ms", i, MaxSessionSeconds*1000)
-	case in.Seq != nil && (*in.Seq < 0 || *in.Seq >= MaxInteractionsPerSession):
-		return apperr.Invalid("interactionData.interactions[%d].seq must be between 0 and %d", i, MaxInteractionsPerSession-1)
-	}
-	b, err := json.Marshal(in)
-	if err != nil {
-		return apperr.Invalid("interactionData.interactions[%d] cannot be encoded: %v", i, err)
-	}
-	if len(b) > MaxInteractionBytes {
-		return apperr.Invalid("interactionData.interactions[%d] is %d bytes; an interaction may be at most %d", i, len(b), MaxInteractionBytes)
 	}
 	return nil
 }
@@ -391,6 +273,9 @@ type SessionPatch struct {
 	ModuleID    string `json:"moduleId,omitempty"`
 	SessionType string `json:"sessionType,omitempty"`
 	DeviceType  string `json:"deviceType,omitempty"`
+	// StartedAt is accepted from a client that repeats its whole record and
+	// ignored: the record keeps the start it was created with.
+	StartedAt json.RawMessage `json:"startedAt,omitempty"`
 }
 
 // IsEnd reports whether the patch ends the session.
@@ -454,13 +339,16 @@ func (s *Session) merge(u SessionUpdate, now time.Time) error {
 		next.Position = &p
 	}
 	if u.Rotation != nil {
-		q := *u.Rotation
-		next.Rotation = &q
+		r := *u.Rotation
+		next.Rotation = &r
 	}
 	if u.Duration != nil {
 		next.Duration = *u.Duration
 	}
 	if d := u.InteractionData; d != nil {
+		if d.CompletionStatus != "" {
+			next.ClientCompletionStatus = d.CompletionStatus
+		}
 		stored := s.InteractionData.Interactions
 		merged := append(make([]Interaction, 0, len(stored)+len(d.Interactions)), stored...)
 		for i, in := range d.Interactions {

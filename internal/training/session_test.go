@@ -2,6 +2,7 @@ package training
 
 import (
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -78,7 +79,7 @@ func TestSessionUpdate(t *testing.T) {
 		code  string
 		want  string
 	}{
-		{"OK", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Position: &Vec3{1, 1.6, 0}, Rotation: &Quat{0, 0, 0, 1}, Duration: dur(30)}}, "", ""},
+		{"OK", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Position: &Vec3{1, 1.6, 0}, Rotation: ptr(Quaternion(0, 0, 0, 1)), Duration: dur(30)}}, "", ""},
 		{"ErrForbidden", nil, "learner-2", SessionPatch{}, apperr.EFORBIDDEN, "belongs to another learner"},
 		{"ErrEnded", func(s *Session) {
 			if err := s.End("learner-1", SessionEnd{EndedAt: now, CompletionStatus: StatusCompleted}, scene, now); err != nil {
@@ -86,8 +87,17 @@ func TestSessionUpdate(t *testing.T) {
 			}
 		}, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Duration: dur(1)}}, apperr.ECONFLICT, "has already ended"},
 		{"ErrEndTwice", func(s *Session) { s.EndedAt = &now; s.CompletionStatus = StatusCompleted }, "learner-1", SessionPatch{EndedAt: &now, CompletionStatus: ptr(StatusCompleted)}, apperr.ECONFLICT, "has already ended"},
-		{"ErrNaNPosition", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Position: &Vec3{X: 1e9}}}, apperr.EINVALID, "position coordinates"},
-		{"ErrRotation", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Rotation: &Quat{W: 7}}}, apperr.EINVALID, "rotation must be a quaternion"},
+		{"OKEuler", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Rotation: ptr(Euler(0.1, -3.1, 6.28))}}, "", ""},
+		{"OKClaimedOutcome", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{CompletionStatus: OutcomePassed}}}, "", ""},
+		{"OKNoAction", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{Interactions: []Interaction{{ObjectID: "panel"}}}}}, "", ""},
+		{"ErrFarPosition", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Position: &Vec3{X: 1e9}}}, apperr.EINVALID, "position.x must be a finite number of metres between -10000 and 10000, not 1e+09"},
+		{"ErrNaNPosition", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Position: &Vec3{Z: math.NaN()}}}, apperr.EINVALID, "position.z must be a finite number"},
+		{"ErrQuaternionLength", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Rotation: ptr(Quaternion(0, 0, 0, 7))}}, apperr.EINVALID, "must have unit length (within 0.01); this one has length 7"},
+		{"ErrQuaternionZero", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Rotation: &Rotation{Form: RotationQuaternion}}}, apperr.EINVALID, "this one has length 0"},
+		{"ErrEulerDegrees", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Rotation: ptr(Euler(0, 90, 0))}}, apperr.EINVALID, "in radians: each angle must be between -2π and 2π (±6.2832); y is 90"},
+		{"ErrEulerInf", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Rotation: ptr(Euler(math.Inf(1), 0, 0))}}, apperr.EINVALID, "x is +Inf"},
+		{"ErrRotationNoForm", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Rotation: &Rotation{W: 1}}}, apperr.EINVALID, "rotation must be a quaternion {x, y, z, w} or Euler angles {x, y, z} in radians"},
+		{"ErrLongClaim", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{CompletionStatus: strings.Repeat("c", MaxIDLen+1)}}}, apperr.EINVALID, "interactionData.completionStatus must be at most 64 characters"},
 		{"ErrDuration", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{Duration: dur(-1)}}, apperr.EINVALID, "duration must be between 0 and 86400"},
 		{"ErrTooManyPerUpdate", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{Interactions: many(MaxInteractionsPerUpdate+1, 0)}}}, apperr.EINVALID, "one update may send at most 100"},
 		{"ErrTooManyPerSession", func(s *Session) { s.InteractionData.Interactions = many(MaxInteractionsPerSession, 0) }, "learner-1",
@@ -95,15 +105,13 @@ func TestSessionUpdate(t *testing.T) {
 		{"ErrInteractionBytes", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{Interactions: []Interaction{{Action: "note", Extra: map[string]json.RawMessage{"text": json.RawMessage(`"` + strings.Repeat("x", MaxInteractionBytes) + `"`)}}}}}}, apperr.EINVALID, "an interaction may be at most 2048"},
 		{"ErrTotalBytes", func(s *Session) {
 			big := json.RawMessage(`"` + strings.Repeat("x", 1800) + `"`)
-			for i := 0; i < 150; i++ {
+			for range 150 {
 				s.InteractionData.Interactions = append(s.InteractionData.Interactions, Interaction{Action: "note", Extra: map[string]json.RawMessage{"t": big}})
 			}
 		}, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{Interactions: []Interaction{{Action: "look"}}}}}, apperr.ETOOLARGE, "interactionData may be at most 262144 bytes"},
-		{"ErrNoAction", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{Interactions: []Interaction{{ObjectID: "panel"}}}}}, apperr.EINVALID, "interactions[0].action must be 1 to 64"},
 		{"ErrSeqGap", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{Interactions: many(1, 5)}}}, apperr.ECONFLICT, "resend from seq 0"},
 		{"ErrCheckStatus", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{SafetyChecks: []SafetyCheckResult{{ID: "x", Status: "maybe"}}}}}, apperr.EINVALID, "status must be one of passed, skipped"},
 		{"ErrTooManyChecks", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{SafetyChecks: make([]SafetyCheckResult, MaxSafetyChecks+1)}}}, apperr.EINVALID, "at most 64 results"},
-		{"ErrOutcomeFromClient", nil, "learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{CompletionStatus: OutcomePassed}}}, apperr.EINVALID, "set by the server"},
 		{"ErrOtherModule", nil, "learner-1", SessionPatch{ModuleID: "welding-joint-preparation"}, apperr.EINVALID, "does not match the session's module"},
 		{"ErrEndStatus", nil, "learner-1", SessionPatch{EndedAt: &now, CompletionStatus: ptr("abandoned")}, apperr.EINVALID, "completionStatus must be completed"},
 		{"ErrEndNoTime", nil, "learner-1", SessionPatch{CompletionStatus: ptr(StatusCompleted)}, apperr.EINVALID, "endedAt is required"},

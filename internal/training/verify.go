@@ -99,8 +99,9 @@ func Verify(scene Scene, serverStartedAt time.Time, interactions []Interaction) 
 			continue
 		}
 		st := scene.Steps[k]
-		completes := in.Action == st.Action && in.ObjectID == st.Target && !completed[st.ID]
-		skips := in.Action == ActionSkip && !skipped[st.ID] && !completed[st.ID]
+		kind := in.Kind()
+		completes := kind == st.Action && in.ObjectID == st.Target && !completed[st.ID]
+		skips := kind == ActionSkip && !skipped[st.ID] && !completed[st.ID]
 		if !completes && !skips {
 			continue
 		}
