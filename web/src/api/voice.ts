@@ -1,6 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import { apiRequest } from '@/lib/api'
+import { listOf, load } from '@/api/parse'
+
+/*
+ * Voice training modules (internal/voice):
+ *
+ *   GET /api/voice-modules → voice.Module[]
+ *
+ * The learner's step and active module are browser state.
+ */
 
 /** A voice command of a module (spec 001 §3): the phrase, its action and a spoken description. */
 export const voiceCommandSchema = z.object({
@@ -10,7 +18,7 @@ export const voiceCommandSchema = z.object({
 })
 export type VoiceCommand = z.infer<typeof voiceCommandSchema>
 
-/** GET /api/voice-modules item (internal/voice.Module). */
+/** A voice training module (voice.Module). One without steps or commands cannot be trained by voice and is left out of the list. */
 export const voiceModuleSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -24,12 +32,13 @@ export const voiceModuleSchema = z.object({
 })
 export type VoiceModule = z.infer<typeof voiceModuleSchema>
 
-export async function getVoiceModules(): Promise<VoiceModule[]> {
-  const res = await apiRequest('GET', '/api/voice-modules')
-  return z.array(voiceModuleSchema).parse(await res.json())
+export const voiceModulesSchema = listOf(voiceModuleSchema, 'GET /api/voice-modules')
+
+export const voiceKeys = {
+  modules: ['/api/voice-modules'] as const,
 }
 
-export const voiceModulesQueryOptions = () => queryOptions({ queryKey: ['/api/voice-modules'], queryFn: getVoiceModules })
+export const voiceModulesQueryOptions = () => queryOptions({ queryKey: voiceKeys.modules, queryFn: () => load('/api/voice-modules', voiceModulesSchema) })
 
 export function useVoiceModules() {
   return useQuery(voiceModulesQueryOptions())

@@ -2,6 +2,12 @@ import { useMutation } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '@/lib/api'
 
+/*
+ * Demo requests (internal/outreach):
+ *
+ *   POST /api/demo-requests {name, email, organisation, message, interest} → 201 DemoRequest
+ */
+
 /** A stored demo request, as POST /api/demo-requests answers it. */
 export const demoRequestSchema = z.object({
   id: z.string(),
