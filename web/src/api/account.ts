@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { z } from 'zod'
 import { apiRequest } from '@/lib/api'
 import { cohortKeys, organisationKeys } from '@/api/organisation'
+import { load } from '@/api/parse'
 
 /** Who may do what: a guest has no account; an account's role comes from its organisation (learner without one). */
 export const roles = ['guest', 'learner', 'instructor', 'admin'] as const
@@ -44,10 +45,14 @@ export const accountKeys = {
   invite: (token: string) => ['/api/invites', token] as const,
 }
 
-/** GET /api/me: the caller's identity; its id is the userId of /api/users/{userId}/…. */
+/**
+ * GET /api/me: the caller's identity; its id is the userId of
+ * /api/users/{userId}/…. The one place the app asks who the caller is: every
+ * page reads it through useMe(), and identity changes go through
+ * switchIdentity.
+ */
 export async function getMe(): Promise<Me> {
-  const res = await apiRequest('GET', '/api/me')
-  return meSchema.parse(await res.json())
+  return load('/api/me', meSchema)
 }
 
 export const meQueryOptions = () => queryOptions({ queryKey: accountKeys.me, queryFn: getMe })

@@ -69,16 +69,23 @@ export async function apiRequestText(method: string, url: string, body: string, 
 export type UnauthorizedBehavior = 'returnNull' | 'throw'
 
 /**
+ * Data loading (spec 000 §7): a GET of path with credentials, its JSON body
+ * returned; a 401 raises an error unless on401 is 'returnNull'. The modules
+ * of src/api load every answer through this and parse it with their schema.
+ */
+export async function loadJSON(path: string, on401: UnauthorizedBehavior = 'throw'): Promise<unknown> {
+  const res = await fetch(path, { credentials: 'include' })
+  if (on401 === 'returnNull' && res.status === 401) return null
+  await throwIfNotOk(res)
+  return (await res.json()) as unknown
+}
+
+/**
  * The data-loading function (spec 000 §7): a GET of the query key's segments
  * joined with '/', credentials always sent, JSON body returned.
  */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include' })
-    if (options.on401 === 'returnNull' && res.status === 401) return null
-    await throwIfNotOk(res)
-    return (await res.json()) as T
-  }
+  return async ({ queryKey }) => (await loadJSON(queryKey.join('/'), options.on401)) as T | null
 }
 
 /**

@@ -2,13 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createQueryClient } from '@/lib/api'
+import { defaultProfile, parsePersonalizationProfile } from '@/api/personalization'
 import {
   AppearanceProvider,
   appearanceFromProfile,
   applyAppearanceToRoot,
   defaultAppearance,
-  defaultProfile,
-  parsePersonalizationProfile,
   useAppearance,
   useCaptions,
   useReducedMotion,

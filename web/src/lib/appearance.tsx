@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { personalizationQueryOptions, type PersonalizationProfile } from '@/api/personalization'
 
 /** Text sizes the app can be shown in; each maps to a class on <html>. */
 export const fontSizes = ['small', 'medium', 'large', 'x-large'] as const
@@ -52,68 +53,6 @@ export const defaultAppearance: Appearance = {
   timeoutMultiplier: 1,
 }
 
-/** A saved personalization profile (spec 001 §3). */
-export interface PersonalizationProfile {
-  experienceLevel: string
-  primaryTrade: string
-  learningStyle: string
-  xrComfortLevel: number
-  preferredSessionLength: number
-  motionSensitivity: string
-  difficultyProgression: string
-  safetyEmphasis: number
-  feedbackFrequency: string
-  visualAssistance: string[]
-  audioAssistance: string[]
-  motorAssistance: string[]
-  colorScheme: string
-  fontSize: string
-  uiComplexity: string
-}
-
-/** The wizard's defaults (spec 001 §9; the primary trade starts empty, §5), which a missing or malformed field falls back to. */
-export const defaultProfile: PersonalizationProfile = {
-  experienceLevel: 'beginner',
-  primaryTrade: '',
-  learningStyle: 'mixed',
-  xrComfortLevel: 5,
-  preferredSessionLength: 30,
-  motionSensitivity: 'medium',
-  difficultyProgression: 'moderate',
-  safetyEmphasis: 8,
-  feedbackFrequency: 'moderate',
-  visualAssistance: [],
-  audioAssistance: [],
-  motorAssistance: [],
-  colorScheme: 'default',
-  fontSize: 'medium',
-  uiComplexity: 'standard',
-}
-
-/**
- * Reads a profile as GET /api/personalization returns it. Lenient on
- * purpose: a field the server leaves out, or a value from a newer server,
- * falls back to the wizard's default instead of breaking the whole app's
- * appearance. Written by hand rather than with zod: every page loads this
- * at start, and zod would add some 25 KB to every first load.
- */
-export function parsePersonalizationProfile(raw: unknown): PersonalizationProfile {
-  const input = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
-  const out = { ...defaultProfile } as Record<string, unknown>
-  for (const [key, fallback] of Object.entries(defaultProfile)) {
-    const value = input[key]
-    if (Array.isArray(fallback)) {
-      out[key] = Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...value] : []
-    } else if (typeof value === typeof fallback && (typeof value !== 'number' || Number.isFinite(value))) {
-      out[key] = value
-    }
-  }
-  return out as unknown as PersonalizationProfile
-}
-
-/** The query key of the saved profile; the wizard writes its saved profile here so the app follows at once. */
-export const personalizationQueryKey = ['/api/personalization'] as const
-
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
   return (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback
 }
@@ -141,21 +80,6 @@ export function appearanceFromProfile(profile: Partial<PersonalizationProfile>):
     textToSpeech: visual.includes('text-to-speech'),
     timeoutMultiplier: motor.includes('extended-timeouts') ? EXTENDED_TIMEOUT_MULTIPLIER : 1,
   }
-}
-
-/**
- * Reads the saved profile; null when the learner has none yet (404) or the
- * server cannot be reached, so the app falls back to the defaults.
- */
-export async function fetchPersonalizationProfile(): Promise<PersonalizationProfile | null> {
-  const res = await fetch(personalizationQueryKey.join('/'), { credentials: 'include' })
-  if (res.status === 404) return null
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`)
-  const body: unknown = await res.json()
-  // The server may wrap the profile ({profile: {...}}) or send it bare.
-  const raw = body && typeof body === 'object' && 'profile' in body ? (body as { profile: unknown }).profile : body
-  if (raw === null || raw === undefined) return null
-  return parsePersonalizationProfile(raw)
 }
 
 // The last applied appearance is remembered in the browser, so a reload shows
@@ -219,15 +143,10 @@ export function fontSizeClass(size: FontSize): string {
 export function AppearanceProvider({ children, initial }: { children: ReactNode; initial?: Appearance }) {
   const [cached] = useState<Appearance | null>(() => (initial ? null : readCachedAppearance()))
   const [overrides, setOverrides] = useState<Partial<Appearance>>({})
-  const profile = useQuery({
-    queryKey: personalizationQueryKey,
-    queryFn: fetchPersonalizationProfile,
-    enabled: !initial,
-  })
+  const profile = useQuery({ ...personalizationQueryOptions(), enabled: !initial })
 
   const base = useMemo<Appearance>(() => {
     if (profile.data) return appearanceFromProfile(profile.data)
-    if (profile.isSuccess) return defaultAppearance // no profile saved yet
     return initial ?? cached ?? defaultAppearance
   }, [profile.data, profile.isSuccess, initial, cached])
   const appearance = useMemo<Appearance>(() => ({ ...base, ...overrides }), [base, overrides])

@@ -6,7 +6,7 @@ import { Input, Textarea } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { toast } from '@/hooks/use-toast'
 import { cn } from '@/lib/utils'
-import { useCreateDemoRequest, type DemoRequest, type DemoRequestField, type DemoRequestInput } from './api'
+import { useCreateDemoRequest, type DemoRequest, type DemoRequestField, type DemoRequestInput } from '@/api/demo-requests'
 import { submissionErrors, type SubmissionErrors } from './field-errors'
 
 /** The areas a visitor can ask about; a page opening the form preselects one. */

@@ -1,4 +1,4 @@
-import { demoRequestFields, type DemoRequestField } from './api'
+import { demoRequestFields, type DemoRequestField } from '@/api/demo-requests'
 
 /** What a failed submission means for the form. */
 export interface SubmissionErrors {

@@ -1,5 +1,4 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
 import { Glasses, Monitor, Smartphone, Square } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -11,7 +10,6 @@ import { SceneErrorBoundary } from '@/components/xr/scene-error-boundary'
 import { SessionVerification } from '@/components/xr/session-verification'
 import { ScenePlayer, preloadScenePlayer } from '@/components/xr/scene-player-lazy'
 import type { ScenePlayerHandle } from '@/components/xr/scene-player-types'
-import { endSession, fetchXRContent, startSession, updateSession, xrContentQueryKey } from '@/components/xr/session-api'
 import { StepList } from '@/components/xr/step-list'
 import {
   activate,
@@ -27,6 +25,8 @@ import {
 } from '@/components/xr/training-run'
 import type { InputKind, Scene, SessionRecord, SessionType } from '@/components/xr/types'
 import { useXRCapabilities, type XRCapabilities } from '@/components/xr/use-xr-capabilities'
+import { useXRContent } from '@/api/catalog'
+import { useEndSession, useStartSession, useUpdateSession } from '@/api/xr-sessions'
 
 /** The title the launch panel shows when none is given (spec 001 §2). */
 export const DEFAULT_MODULE_TITLE = 'Training Module'
@@ -79,11 +79,10 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
   const { moduleId, userId, realtime, onSessionStart, onSessionEnd } = props
   const ownCaps = useXRCapabilities()
   const caps = props.capabilities ?? ownCaps
-  const content = useQuery({
-    queryKey: xrContentQueryKey(moduleId),
-    queryFn: () => fetchXRContent(moduleId),
-    enabled: moduleId !== '',
-  })
+  const content = useXRContent(moduleId)
+  const { mutateAsync: startSession } = useStartSession()
+  const { mutateAsync: updateSession } = useUpdateSession()
+  const { mutateAsync: endSession } = useEndSession()
 
   const [active, setActiveState] = useState<ActiveSession | null>(null)
   const activeRef = useRef<ActiveSession | null>(null)
@@ -135,15 +134,18 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
       const pending = cur.run.interactions.slice(acked.current, acked.current + MAX_INTERACTIONS_PER_UPDATE)
       if (pending.length === 0) return
       const p = pose()
-      await updateSession(cur.record.id, {
-        position: p?.position,
-        rotation: p?.rotation,
-        interactionData: { interactions: pending, safetyChecks: decidedSafetyChecks(cur.scene, cur.run) },
-        duration: Math.round((Date.now() - Date.parse(cur.record.startedAt)) / 1000),
+      await updateSession({
+        id: cur.record.id,
+        update: {
+          position: p?.position,
+          rotation: p?.rotation,
+          interactionData: { interactions: pending, safetyChecks: decidedSafetyChecks(cur.scene, cur.run) },
+          duration: Math.round((Date.now() - Date.parse(cur.record.startedAt)) / 1000),
+        },
       })
       acked.current = pending[pending.length - 1].seq + 1
     }
-  }, [])
+  }, [updateSession])
 
   /** Queues an update after a recorded interaction; failures are only logged (spec 001 §8). */
   const sendUpdate = useCallback(() => {
@@ -251,13 +253,16 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
         pending = cur.run.interactions.slice(acked.current)
       }
       const p = pose()
-      const stored = await endSession(cur.record.id, {
-        endedAt: new Date(endedAtMs).toISOString(),
-        duration: Math.round(durationMs / 1000),
-        position: p?.position,
-        rotation: p?.rotation,
-        interactionData: { interactions: pending, safetyChecks: decidedSafetyChecks(cur.scene, cur.run) },
-        extra: { moduleId: cur.record.moduleId, sessionType: cur.type },
+      const stored = await endSession({
+        id: cur.record.id,
+        end: {
+          endedAt: new Date(endedAtMs).toISOString(),
+          duration: Math.round(durationMs / 1000),
+          position: p?.position,
+          rotation: p?.rotation,
+          interactionData: { interactions: pending, safetyChecks: decidedSafetyChecks(cur.scene, cur.run) },
+          extra: { moduleId: cur.record.moduleId, sessionType: cur.type },
+        },
       })
       player.current?.exitXR()
       setActive(null)

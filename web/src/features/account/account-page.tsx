@@ -1,6 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'wouter'
-import { useQuery } from '@tanstack/react-query'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormAlert, FormField } from '@/components/ui/form-field'
@@ -8,9 +7,9 @@ import { Input } from '@/components/ui/input'
 import { canManageOrganisation, roleLabels, useChangePassword, useSignOut, useSignOutEverywhere, useUpdateAccount, type Me } from '@/api/account'
 import { useRequireAccount } from '@/hooks/use-require-account'
 import { toast } from '@/hooks/use-toast'
-import { fetchPersonalizationProfile, personalizationQueryKey } from '@/lib/appearance'
+import { usePersonalization } from '@/api/personalization'
 import { formErrors } from '@/lib/form-errors'
-import { useXrSessions } from '@/lib/queries/xr-sessions'
+import { useXrSessions } from '@/api/xr-sessions'
 import { PasswordInput } from './components/password-input'
 import { Loading } from './components/auth-shell'
 import { useFormState } from './components/use-form-state'
@@ -81,11 +80,13 @@ function Profile({ me }: { me: Me }) {
   )
 }
 
+const sessionCount = (list: readonly unknown[]) => list.length
+
 /** What this account holds, including anything carried over from the guest it was made from. */
 function Records({ me }: { me: Me }) {
-  const sessions = useXrSessions(me.id)
-  const preferences = useQuery({ queryKey: personalizationQueryKey, queryFn: fetchPersonalizationProfile })
-  const count = sessions.data?.length
+  const sessions = useXrSessions(me.id, { select: sessionCount })
+  const preferences = usePersonalization()
+  const count = sessions.data
   return (
     <Card>
       <CardHeader>

@@ -4,11 +4,19 @@ import { PageShell } from '@/components/page-shell'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
-import { useLearningPreferences, useSaveLearningPreferences } from './api/learning-preferences'
-import { useGenerateRecommendations, useRecommendations } from './api/recommendations'
-import { useRefreshers } from '@/lib/queries/refreshers'
-import { useSaveSkillAssessment, useSkillAssessments } from './api/skill-assessment'
-import { useTrainingModules } from './api/training-modules'
+import { useTrainingModules } from '@/api/catalog'
+import {
+  dueRefreshers,
+  latestRecommendations,
+  preferencesOf,
+  useGenerateRecommendations,
+  useLearningPreferences,
+  useRecommendations,
+  useRefreshers,
+  useSaveLearningPreferences,
+  useSaveSkillAssessment,
+  useSkillAssessments,
+} from '@/api/learning'
 import { AssessmentForm } from './components/assessment-form'
 import { PreferencesForm } from './components/preferences-form'
 import { RecommendationsPanel } from './components/recommendations-panel'
@@ -35,10 +43,10 @@ function messageOf(error: unknown): string | null {
 export default function AiLearningPathsPage() {
   const [tab, setTab] = useState<Tab>('preferences')
   const [justAssessed, setJustAssessed] = useState<SkillAssessment | null>(null)
-  const prefs = useLearningPreferences()
+  const prefs = useLearningPreferences({ select: preferencesOf })
   const assessments = useSkillAssessments()
-  const recommendations = useRecommendations()
-  const refreshers = useRefreshers()
+  const recommendations = useRecommendations({ select: latestRecommendations })
+  const refreshers = useRefreshers({ select: dueRefreshers })
   const modules = useTrainingModules()
   const savePrefs = useSaveLearningPreferences()
   const saveAssessment = useSaveSkillAssessment()

@@ -20,10 +20,10 @@ import {
   type PeriodMetrics,
   type SeriesPoint,
 } from '@/content/analytics'
-import { useCatalog } from './api/catalog'
 import { useMe } from '@/api/account'
-import { useRefreshers } from '@/lib/queries/refreshers'
-import { useXrSessions } from '@/lib/queries/xr-sessions'
+import { useTrades, useTrainingModules } from '@/api/catalog'
+import { dueRefreshers, useRefreshers } from '@/api/learning'
+import { learningSessions, useXrSessions } from '@/api/xr-sessions'
 import { bucketize, filterByPeriod, insights, learnerLevel, periodDays, summarize, tradeProgress } from './lib/metrics'
 
 // recharts is heavy: it loads only once a chart is on screen.
@@ -117,9 +117,10 @@ export default function AnalyticsPage() {
 export function AnalyticsDashboard() {
   const [period, setPeriod] = useState<Period>('28d')
   const me = useMe()
-  const sessions = useXrSessions(me.data?.id)
-  const catalog = useCatalog()
-  const refreshers = useRefreshers()
+  const sessions = useXrSessions(me.data?.id, { select: learningSessions })
+  const modules = useTrainingModules()
+  const catalogTrades = useTrades()
+  const refreshers = useRefreshers({ select: dueRefreshers })
   const now = useMemo(() => new Date(), [])
 
   const all = sessions.data ?? []
@@ -131,8 +132,8 @@ export function AnalyticsDashboard() {
   const level = learnerLevel(all)
   const dueCount = (refreshers.data ?? []).filter((r) => Date.parse(r.due) <= now.getTime()).length
   const realInsights = insights(inPeriod, dueCount)
-  const tradeName = (id: string) => catalog.data?.trades.find((t) => t.id === id)?.name ?? id
-  const trades = sample || !catalog.data ? sampleTradeProgress : tradeProgress(all, catalog.data.modules, tradeName)
+  const tradeName = (id: string) => catalogTrades.data?.find((t) => t.id === id)?.name ?? id
+  const trades = sample || !modules.data || !catalogTrades.data ? sampleTradeProgress : tradeProgress(all, modules.data, tradeName)
   const weeks = periodDays[period] / 7
   const benchmarks = [
     { metric: 'Hours / week', you: Math.round((metrics.hours / weeks) * 10) / 10, reference: benchmarkReference.hoursPerWeek },

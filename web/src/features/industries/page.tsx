@@ -8,8 +8,7 @@ import { buttonVariants } from '@/components/ui/button'
 import { industries } from '@/content/navigation'
 import type { PageProps } from '@/lib/page'
 import { cn } from '@/lib/utils'
-import { useCatalogModules } from '@/lib/queries/catalog-modules'
-import { useTrades } from '@/lib/queries/trade-categories'
+import { useTrades, useTrainingModules } from '@/api/catalog'
 import { difficultyFilters, industryModules, prerequisiteTitles, summarize, tradeIdOf, type DifficultyFilter } from './lib/industry'
 
 const filterLabels: Record<DifficultyFilter, string> = { all: 'All levels', beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' }
@@ -23,7 +22,7 @@ const filterLabels: Record<DifficultyFilter, string> = { all: 'All levels', begi
 export default function IndustryPage({ params }: PageProps) {
   const industry = industries.find((i) => i.slug === params.industry) ?? { slug: params.industry, label: params.industry }
   const tradeId = tradeIdOf(industry.slug)
-  const modules = useCatalogModules()
+  const modules = useTrainingModules()
   const trades = useTrades()
   const [filter, setFilter] = useState<DifficultyFilter>('all')
 

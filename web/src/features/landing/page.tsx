@@ -1,8 +1,7 @@
 import { RevealSection } from '@/components/reveal'
-import { useDigitalTwinEquipment } from './api/get-digital-twin-equipment'
-import { useLearningPreferences } from './api/get-learning-preferences'
-import { useSkillAssessments } from './api/get-skill-assessments'
-import { useTradeCategories } from './api/get-trade-categories'
+import { useTrades } from '@/api/catalog'
+import { useLearningPreferences, useSkillAssessments } from '@/api/learning'
+import { useMarketingEquipment } from '@/api/twin'
 import { AnalyticsSection } from './components/analytics-section'
 import { AuthoringStudio } from './components/authoring-studio'
 import { LearningDashboard } from './components/dashboard'
@@ -17,8 +16,8 @@ import { TradeTrainingModules } from './components/trade-modules'
  * show (§7); their failures leave the page untouched.
  */
 export default function LandingPage() {
-  useTradeCategories()
-  useDigitalTwinEquipment()
+  useTrades()
+  useMarketingEquipment()
   useLearningPreferences()
   useSkillAssessments()
 

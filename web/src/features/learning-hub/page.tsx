@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react'
 import { Link } from 'wouter'
-import { useQueryClient } from '@tanstack/react-query'
 import { Award, BookOpen, Clock, Rocket, RotateCcw, Route, Trophy } from 'lucide-react'
 import { PageShell } from '@/components/page-shell'
 import { Badge } from '@/components/ui/badge'
@@ -10,11 +9,11 @@ import { Progress } from '@/components/ui/progress'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { hubCategories, sampleHubModules, samplePathways, type HubModule, type Pathway } from '@/content/learning-hub'
 import { cn } from '@/lib/utils'
-import { useTrades, useTrainingModules } from './api/catalog'
 import { useMe } from '@/api/account'
-import { usePersonalization } from './api/personalization'
-import { useRefreshers } from '@/lib/queries/refreshers'
-import { useXrSessions } from '@/lib/queries/xr-sessions'
+import { useTrades, useTrainingModules } from '@/api/catalog'
+import { dueRefreshers, useRefreshers } from '@/api/learning'
+import { usePersonalization } from '@/api/personalization'
+import { learningSessions, useXrSessions } from '@/api/xr-sessions'
 import { LaunchPanel } from './components/launch-panel'
 import { ModuleCard } from './components/module-card'
 import { filterByCategory, hubModulesFromSessions, journeySummary, nextModules, pathwaysFor, type CategoryFilter } from './lib/progress'
@@ -23,13 +22,12 @@ const filters: CategoryFilter[] = ['all', ...hubCategories]
 
 /** Learning hub (spec 001 §2): career pathways, module cards by category, the journey summary and refreshers due. */
 export default function LearningHubPage() {
-  const queryClient = useQueryClient()
   const me = useMe()
-  const sessions = useXrSessions(me.data?.id)
+  const sessions = useXrSessions(me.data?.id, { select: learningSessions })
   const catalog = useTrainingModules()
   const trades = useTrades()
   const profile = usePersonalization()
-  const refreshers = useRefreshers()
+  const refreshers = useRefreshers({ select: dueRefreshers })
   const [filter, setFilter] = useState<CategoryFilter>('all')
   const [chosenTrade, setChosenTrade] = useState<string | null>(null)
 
@@ -220,11 +218,7 @@ export default function LearningHubPage() {
             )}
           </section>
 
-          <LaunchPanel
-            userId={me.data?.id}
-            modules={launchable}
-            onSessionEnd={() => void queryClient.invalidateQueries({ queryKey: ['/api/users'] })}
-          />
+          <LaunchPanel userId={me.data?.id} modules={launchable} />
         </>
       )}
     </PageShell>

@@ -6,9 +6,7 @@ import { useHeadingTag } from '@/components/heading'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
-import type { PersonalizationProfile } from '@/lib/appearance'
-import { usePersonalization } from './api/get-personalization'
-import { useSavePersonalization } from './api/save-personalization'
+import { profileOf, usePersonalization, useSavePersonalization, type PersonalizationProfile } from '@/api/personalization'
 import { CheckboxGroup, RadioCards, ScaleField } from './components/choice-fields'
 import {
   WIZARD_STEPS,
@@ -43,7 +41,7 @@ export default function PersonalizationPage() {
 
 /** Personalization wizard (spec 001 §2, §3, §4): seven steps, then a confirmation screen. Exported for /advanced. */
 export function PersonalizationWizard() {
-  const saved = usePersonalization()
+  const saved = usePersonalization({ select: profileOf })
   return (
     <>
       <p className="mt-3 max-w-3xl text-slate-300">

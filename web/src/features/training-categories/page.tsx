@@ -7,8 +7,7 @@ import { buttonVariants } from '@/components/ui/button'
 import { trainingCategories } from '@/content/navigation'
 import type { PageProps } from '@/lib/page'
 import { cn } from '@/lib/utils'
-import { useCatalogModules } from '@/lib/queries/catalog-modules'
-import { useTrades } from '@/lib/queries/trade-categories'
+import { useTrades, useTrainingModules } from '@/api/catalog'
 import { categoryDescriptions, groupByTrade } from './lib/category'
 
 /**
@@ -19,7 +18,7 @@ import { categoryDescriptions, groupByTrade } from './lib/category'
  */
 export default function TrainingCategoryPage({ params }: PageProps) {
   const category = trainingCategories.find((c) => c.slug === params.category) ?? { slug: params.category, label: params.category }
-  const modules = useCatalogModules()
+  const modules = useTrainingModules()
   const trades = useTrades()
   const groups = modules.data && trades.data ? groupByTrade(modules.data, trades.data, category.slug) : []
   const total = groups.reduce((n, g) => n + g.modules.length, 0)

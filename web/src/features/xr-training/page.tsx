@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import { useSearchParams } from 'wouter'
 import { Activity, AlertTriangle, Award, Clock, Glasses, LifeBuoy, OctagonX, ShieldCheck, Smartphone, Wifi, WifiOff, Wrench } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
@@ -10,9 +9,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { SessionVerification, XRSessionLauncher, useXRCapabilities } from '@/components/xr'
 import { cn } from '@/lib/utils'
 import { useMe } from '@/api/account'
-import { useTrainingModules, type TrainingModule } from '@/features/xr-training/api/get-training-modules'
-import { useXRAnalytics } from '@/features/xr-training/api/get-xr-analytics'
-import { HISTORY_LIMIT, useXRSessions } from '@/features/xr-training/api/get-xr-sessions'
+import { useXRAnalytics } from '@/api/analytics'
+import { useTrainingModules, type TrainingModule } from '@/api/catalog'
+import { useXrSessions, type SessionSummary } from '@/api/xr-sessions'
 import { useSafetyChannel, safetyAlertText } from '@/features/xr-training/hooks/use-safety-channel'
 import {
   AVERAGE_SESSION_MINUTES,
@@ -26,19 +25,24 @@ import {
   trainingHours,
 } from '@/features/xr-training/lib/format'
 
+/** Sessions the history tab shows (spec 001 §9). */
+const HISTORY_LIMIT = 10
+
+/** The history tab's sessions: the newest ten. */
+const recentSessions = (list: SessionSummary[]) => list.slice(0, HISTORY_LIMIT)
+
 const controlIcons = { emergency: OctagonX, help: LifeBuoy, equipment: Wrench, general: AlertTriangle } as const
 
 /** XR Training Center (spec 001 §2): sessions, progress, history and analytics. */
 export default function XrTrainingPage() {
-  const queryClient = useQueryClient()
   const me = useMe()
   // The first call issues the guest cookie: the others wait for it so that they all run as the same learner.
-  const modules = useTrainingModules(me.isSuccess || me.isError)
+  const modules = useTrainingModules({ enabled: me.isSuccess || me.isError })
   const caps = useXRCapabilities()
   const userId = me.data?.id
   const channel = useSafetyChannel(userId)
   const analytics = useXRAnalytics(userId)
-  const history = useXRSessions(userId)
+  const history = useXrSessions(userId, { select: recentSessions })
   const [searchParams, setSearchParams] = useSearchParams()
   const [sessionRunning, setSessionRunning] = useState(false)
 
@@ -55,9 +59,6 @@ export default function XrTrainingPage() {
   const selected = chooseModule(catalog, searchParams.get('module'))
   const choose = (m: TrainingModule) => setSearchParams({ module: m.id }, { replace: true })
   const connected = channel.status === 'connected'
-  const refreshProgress = () => {
-    void queryClient.invalidateQueries({ queryKey: ['/api/users'] })
-  }
 
   return (
     <section className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -180,10 +181,7 @@ export default function XrTrainingPage() {
                 capabilities={caps}
                 realtime={channel.client}
                 onSessionStart={() => setSessionRunning(true)}
-                onSessionEnd={() => {
-                  setSessionRunning(false)
-                  refreshProgress()
-                }}
+                onSessionEnd={() => setSessionRunning(false)}
               />
             ) : (
               <XRSessionLauncher moduleId="" capabilities={caps} />
@@ -235,7 +233,7 @@ export default function XrTrainingPage() {
               {history.isError ? <p role="alert" className="text-sm text-red-300">Your sessions could not be loaded.</p> : null}
               {history.data && history.data.length === 0 ? <p className="text-sm text-slate-300">No XR sessions yet. Start one from the XR Training tab.</p> : null}
               <ul className="divide-y divide-white/10" data-testid="session-history">
-                {(history.data ?? []).slice(0, HISTORY_LIMIT).map((s) => (
+                {(history.data ?? []).map((s) => (
                   <li key={s.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
                     <span className="min-w-0 flex-1 font-medium text-white">{s.moduleTitle || s.moduleId}</span>
                     <Badge variant="outline">{s.sessionType.toUpperCase()}</Badge>
@@ -244,9 +242,11 @@ export default function XrTrainingPage() {
                     <Badge variant={s.completionStatus === 'in_progress' ? 'outline' : 'secondary'} className="capitalize">
                       {statusLabel(s.completionStatus)}
                     </Badge>
-                    <time className="text-slate-400" dateTime={s.startedAt}>
-                      {new Date(s.startedAt).toLocaleDateString()}
-                    </time>
+                    {s.startedAt ? (
+                      <time className="text-slate-400" dateTime={s.startedAt}>
+                        {new Date(s.startedAt).toLocaleDateString()}
+                      </time>
+                    ) : null}
                     {s.completionStatus === 'completed' ? (
                       <SessionVerification
                         verified={s.verified}

@@ -2,7 +2,7 @@ import { Clock, Lightbulb, Sparkles, Target, Wrench } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import type { Recommendations } from '../api/recommendations'
+import type { Recommendations } from '@/api/learning'
 
 /** The AI Recommendations tab's results: reasoning, paths with real module titles, modifications and outcomes. */
 export function RecommendationsPanel({

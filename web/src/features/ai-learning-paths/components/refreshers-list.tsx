@@ -2,7 +2,7 @@ import { Link } from 'wouter'
 import { RotateCcw } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import type { Refresher } from '@/lib/queries/refreshers'
+import type { Refresher } from '@/api/learning'
 
 function dueText(due: string, now: Date): string {
   const ms = now.getTime() - new Date(due).getTime()

@@ -1,50 +1,8 @@
-/** Learning preferences as the AI screen edits and saves them (spec 001 §3). */
-export interface LearningPreferences {
-  preferredLearningStyle: string
-  xrComfortLevel: string
-  sessionDuration: number
-  industryExperience: number
-  learningGoals: string
-  difficultyProgression: string
-  focusAreas: string[]
-  availableTimeSlots: string[]
-  certificationGoals: string[]
-}
+import { initialAssessment, initialPreferences, type LearningPreferences, type RecommendationRequest, type SkillAssessment } from '@/api/learning'
 
-/** A skill assessment as the AI screen edits and saves it (spec 001 §3). */
-export interface SkillAssessment {
-  tradeCategory: string
-  skillAreas: string[]
-  currentLevels: string[]
-  strengths: string[]
-  improvementAreas: string[]
-  overallScore: number
-  assessmentType: string
-}
-
-/** The initial preferences of the AI screen (spec 000 §9). */
-export const initialPreferences: LearningPreferences = {
-  preferredLearningStyle: 'mixed',
-  sessionDuration: 30,
-  difficultyProgression: 'gradual',
-  xrComfortLevel: 'beginner',
-  focusAreas: [],
-  availableTimeSlots: [],
-  learningGoals: '',
-  industryExperience: 0,
-  certificationGoals: [],
-}
-
-/** The initial assessment of the AI screen (spec 000 §9). */
-export const initialAssessment: SkillAssessment = {
-  tradeCategory: 'electrical',
-  skillAreas: [],
-  currentLevels: [],
-  strengths: [],
-  improvementAreas: [],
-  overallScore: 0,
-  assessmentType: 'initial',
-}
+// The shapes the forms edit and their initial values are the server's (src/api/learning).
+export { initialAssessment, initialPreferences }
+export type { LearningPreferences, RecommendationRequest, SkillAssessment }
 
 /** Slider ranges (spec 001 §5). */
 export const sessionDurationRange = { min: 15, max: 120, step: 15 } as const
@@ -99,14 +57,6 @@ export function hoursPerWeek(sessionDurationMinutes: number): number {
 
 /** The skill level the recommendation request states (spec 001 §3: fixed beginner; the server refines it from the latest assessment). */
 export const REQUEST_SKILL_LEVEL = 'beginner'
-
-/** The body of POST /api/ai-learning/generate-recommendations. */
-export interface RecommendationRequest {
-  tradeCategory: string
-  currentSkillLevel: string
-  timeConstraints: { hoursPerWeek: number; preferredSessionLength: number }
-  focusAreas: string[]
-}
 
 /**
  * Builds the recommendation request from what the learner entered: the

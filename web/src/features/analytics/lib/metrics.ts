@@ -1,6 +1,6 @@
 import type { Period, PeriodMetrics, SeriesPoint } from '@/content/analytics'
 
-import type { SessionRecord } from '@/lib/queries/xr-sessions'
+import type { LearningSession as SessionRecord } from '@/api/xr-sessions'
 
 export type { SessionRecord }
 

@@ -1,13 +1,13 @@
 import { AlertTriangle } from 'lucide-react'
 import { Card, CardContent, CardHeader } from '@/components/ui/card'
 import { Heading } from '@/components/heading'
-import { useEquipmentAlerts } from '../api/get-equipment-alerts'
-import { errorMessage, formatReading, formatTime, sensorLabel } from '../lib/equipment'
+import { useEquipmentAlerts } from '@/api/twin'
+import { ALERTS_POLL_MS, errorMessage, formatReading, formatTime, sensorLabel } from '../lib/equipment'
 import { AlertBadge } from './state-badges'
 
 /** The alerts derived by the server, each with its reading, threshold and time. */
 export function AlertsList() {
-  const alerts = useEquipmentAlerts()
+  const alerts = useEquipmentAlerts({ refetchInterval: ALERTS_POLL_MS })
   return (
     <Card aria-labelledby="twin-alerts-heading" role="region">
       <CardHeader>

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { useEquipment } from '../api/get-equipment'
-import { useDataStreams } from '../api/get-data-streams'
-import { errorMessage } from '../lib/equipment'
+import { useDataStreams, useEquipment } from '@/api/twin'
+import { EQUIPMENT_POLL_MS, STREAMS_POLL_MS, errorMessage } from '../lib/equipment'
 import { AlertsList } from './alerts-list'
 import { EquipmentCard } from './equipment-card'
 import { EquipmentDetail } from './equipment-detail'
@@ -16,10 +15,10 @@ const DETAIL_ID = 'digital-twin-detail'
  * headings follow HeadingLevelContext, so /advanced can embed it under its own.
  */
 export function DigitalTwinMonitor() {
-  const equipment = useEquipment()
+  const equipment = useEquipment({ refetchInterval: EQUIPMENT_POLL_MS })
   const [selectedId, setSelectedId] = useState<string | null>(null)
   // Streams are fetched, and polled every 2 s, only while a twin is selected.
-  const streams = useDataStreams(selectedId)
+  const streams = useDataStreams(selectedId, { refetchInterval: STREAMS_POLL_MS })
   const headingRef = useRef<HTMLHeadingElement>(null)
   const returnFocusTo = useRef<string | null>(null)
 

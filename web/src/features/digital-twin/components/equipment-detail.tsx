@@ -7,10 +7,8 @@ import { Progress } from '@/components/ui/progress'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { toast } from '@/hooks/use-toast'
 import { cn } from '@/lib/utils'
-import type { Equipment } from '../api/get-equipment'
+import { useUpdateSensors, type DataStream, type Equipment } from '@/api/twin'
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { DataStream } from '../api/get-data-streams'
-import { useUpdateSensors } from '../api/post-sensor-data'
 import {
   daysUntil,
   errorMessage,

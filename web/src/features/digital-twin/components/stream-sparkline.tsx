@@ -1,5 +1,5 @@
 import { Line, LineChart, YAxis } from 'recharts'
-import type { DataStream } from '../api/get-data-streams'
+import type { DataStream } from '@/api/twin'
 
 /** The stream's recent history as a small line; the table row carries the numbers, so it is decorative. */
 export function StreamSparkline({ stream }: { stream: DataStream }) {

@@ -13,7 +13,7 @@ import { RevealSection } from '@/components/reveal'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
 import { cn } from '@/lib/utils'
-import { useTrainingModules } from '../api/use-training-modules'
+import { useTrainingModules } from '@/api/catalog'
 import { useNearViewport } from '../lib/use-near-viewport'
 import { completionRate, entryModuleId, isFirefox, nextStage, resolveTrade, stageStatus } from '../lib/trade-demo'
 import { FallbackVideo } from './fallback-video'
@@ -54,7 +54,7 @@ export function TradeSkillsDemo() {
   const videoRef = useRef<HTMLVideoElement>(null)
   const sectionRef = useRef<HTMLDivElement>(null)
   const fullscreen = useFullscreen(panelRef)
-  const modules = useTrainingModules(useNearViewport(sectionRef))
+  const modules = useTrainingModules({ enabled: useNearViewport(sectionRef) })
 
   const trade = resolveTrade(tradeId)
   const current = demoStages.find((s) => s.id === stage) ?? demoStages[0]

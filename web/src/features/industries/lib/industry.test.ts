@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CatalogModule } from '@/lib/queries/catalog-modules'
+import type { TrainingModule as CatalogModule } from '@/api/catalog'
 import { industryModules, prerequisiteTitles, summarize } from './industry'
 
 const mod = (id: string, tradeId: string, difficulty: string, estimatedDuration: number, prerequisites: string[] = []): CatalogModule => ({

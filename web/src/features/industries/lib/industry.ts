@@ -1,4 +1,4 @@
-import type { CatalogModule } from '@/lib/queries/catalog-modules'
+import type { TrainingModule as CatalogModule } from '@/api/catalog'
 
 /** The difficulty filter's choices; 'all' shows every module. */
 export const difficultyFilters = ['all', 'beginner', 'intermediate', 'advanced'] as const

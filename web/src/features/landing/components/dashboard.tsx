@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { quickActions, recentActivity } from '@/content/landing'
 import { scrollToId } from '@/lib/scroll'
-import { useDashboardStats } from '../api/get-dashboard-stats'
+import { useDashboardStats } from '@/api/analytics'
 import { formatCount, formatSafetyScore, type DashboardStats } from '../lib/dashboard-stats'
 
 interface Tile {

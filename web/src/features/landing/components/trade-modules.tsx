@@ -6,7 +6,7 @@ import { Button, buttonVariants } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { fallbackTrades, type FallbackTrade } from '@/content/landing'
 import { cn } from '@/lib/utils'
-import { useLandingModules } from '../api/get-training-modules'
+import { useTrainingModules } from '@/api/catalog'
 import { trainingHref } from './experiences'
 
 /** How many server modules show before 'Show all'. */
@@ -79,7 +79,7 @@ function FallbackTradeCard({ trade }: { trade: FallbackTrade }) {
  * (spec 000 §2, §3).
  */
 export function TradeTrainingModules() {
-  const modules = useLandingModules()
+  const modules = useTrainingModules()
   const [showAll, setShowAll] = useState(false)
   const serverList = modules.isSuccess && modules.data.length > 0 ? modules.data : null
   const shown = serverList && !showAll ? serverList.slice(0, MODULES_SHOWN_FIRST) : serverList

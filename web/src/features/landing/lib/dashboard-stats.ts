@@ -1,26 +1,5 @@
-/** The four dashboard figures, each a number (spec 000 §3, Dashboard statistics). */
-export interface DashboardStats {
-  activeLearners: number
-  totalCertifications: number
-  totalXrSessions: number
-  averageSafetyScore: number
-}
-
-const keys = ['activeLearners', 'totalCertifications', 'totalXrSessions', 'averageSafetyScore'] as const
-
-/**
- * Reads the figures out of whatever the server answered: a value that is
- * missing or not a finite number counts as 0 (spec 000 §5).
- */
-export function normalizeDashboardStats(raw: unknown): DashboardStats {
-  const source = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}
-  const out = {} as DashboardStats
-  for (const key of keys) {
-    const value = source[key]
-    out[key] = typeof value === 'number' && Number.isFinite(value) ? value : 0
-  }
-  return out
-}
+// The figures, each a number with missing values as 0, are read by src/api/analytics.
+export type { DashboardStats } from '@/api/analytics'
 
 const counts = new Intl.NumberFormat('en-US')
 

@@ -19,7 +19,7 @@ export const realtimeStateLabel: Record<RealtimeStatus, string> = {
 interface LaunchPanelProps {
   userId: string | undefined
   modules: { id: string; title: string }[]
-  onSessionEnd: () => void
+  onSessionEnd?: () => void
 }
 
 /** The hub's XR session launcher: pick one of the next modules and train here, in VR, AR or on the desktop. */

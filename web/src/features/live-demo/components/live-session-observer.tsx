@@ -2,7 +2,7 @@ import { Eye, Radio, Users } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { useSessionObserver } from '../hooks/use-session-observer'
 import { formatPosition } from '../lib/observer'
-import type { LiveSession } from '../api/get-live-sessions'
+import type { LiveSession } from '@/api/realtime'
 
 /**
  * The observer view of one running XR session: who is in the room and the

@@ -99,7 +99,7 @@ export const uiComplexityOptions: Option[] = [
 ]
 
 /** The wizard's defaults live with the profile type, which the whole app reads. */
-export { defaultProfile } from '@/lib/appearance'
+export { defaultProfile } from '@/api/personalization'
 
 /** The titles of the seven steps, in order. */
 export const stepTitles = [

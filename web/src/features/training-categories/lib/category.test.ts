@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CatalogModule } from '@/lib/queries/catalog-modules'
-import type { Trade } from '@/lib/queries/trade-categories'
+import type { Trade, TrainingModule as CatalogModule } from '@/api/catalog'
 import { categoryDescriptions, groupByTrade } from './category'
 import { trainingCategories } from '@/content/navigation'
 

@@ -1,5 +1,4 @@
-import type { CatalogModule } from '@/lib/queries/catalog-modules'
-import type { Trade } from '@/lib/queries/trade-categories'
+import type { Trade, TrainingModule as CatalogModule } from '@/api/catalog'
 
 /** What each training category is about, for its page's introduction. */
 export const categoryDescriptions: Record<string, string> = {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Play, X } from 'lucide-react'
-import { LiveSessionObserver, useLiveSessions } from '@/features/live-demo'
+import { useLiveSessions } from '@/api/realtime'
+import { LiveSessionObserver } from '@/features/live-demo'
 import { Button } from '@/components/ui/button'
 import type { UnrealProject } from '@/content/unity-unreal'
 

@@ -1,4 +1,4 @@
-import type { VoiceCommand, VoiceModule } from '@/features/voice-xr/api/get-voice-modules'
+import type { VoiceCommand, VoiceModule } from '@/api/voice'
 
 /** The spoken messages of spec 001 §8, exactly. */
 export const MESSAGES = {

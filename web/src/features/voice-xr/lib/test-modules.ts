@@ -1,4 +1,4 @@
-import type { VoiceModule } from '@/features/voice-xr/api/get-voice-modules'
+import type { VoiceModule } from '@/api/voice'
 
 /** A module shaped like the server's (internal/voice), small enough to reason about in tests. */
 export const ladder: VoiceModule = {

@@ -1,4 +1,4 @@
-import type { VoiceModule } from '@/features/voice-xr/api/get-voice-modules'
+import type { VoiceModule } from '@/api/voice'
 import {
   MESSAGES,
   RECENT_COMMANDS,

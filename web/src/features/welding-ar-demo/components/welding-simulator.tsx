@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { Flame, Square, Video } from 'lucide-react'
 import { useHeadingTag } from '@/components/heading'
@@ -9,11 +8,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
-import { endSession, fetchXRContent, startSession, xrContentQueryKey } from '@/components/xr/session-api'
+import { useTrainingModules, useXRContent } from '@/api/catalog'
+import { useEndSession, useStartSession } from '@/api/xr-sessions'
 import type { SessionRecord, Step } from '@/components/xr/types'
 import { toast } from '@/hooks/use-toast'
 import { cn } from '@/lib/utils'
-import { useCatalogModules } from '@/features/welding-ar-demo/api/get-training-modules'
 import { CAMERA_DENIED, weldInteractions, type WeldResult } from '@/features/welding-ar-demo/lib/record'
 import {
   METRICS,
@@ -56,8 +55,9 @@ type SaveState = { status: 'idle' | 'saving' | 'unsaved' | 'error' } | { status:
  * result stored as an AR session record. Exported for the /advanced page.
  */
 export function WeldingSimulator() {
-  const queryClient = useQueryClient()
-  const modules = useCatalogModules()
+  const modules = useTrainingModules()
+  const { mutateAsync: startSession } = useStartSession()
+  const { mutateAsync: endSession } = useEndSession()
   const title = useHeadingTag()
   const [settings, setSettings] = useState<WeldSettings>(defaultSettings)
   const [phase, setPhase] = useState<Phase>('setup')
@@ -76,11 +76,7 @@ export function WeldingSimulator() {
 
   const moduleId = modules.data ? weldingModuleId(settings.technique, modules.data) : undefined
   const moduleTitle = modules.data?.find((m) => m.id === moduleId)?.title
-  const content = useQuery({
-    queryKey: xrContentQueryKey(moduleId ?? ''),
-    queryFn: () => fetchXRContent(moduleId ?? ''),
-    enabled: Boolean(moduleId),
-  })
+  const content = useXRContent(moduleId ?? '')
   const safetySteps: Step[] = (content.data?.scene.steps ?? []).filter((s) => s.safetyCheckId)
 
   // While welding, the metrics drift every 500 ms (spec 001 §4, §9).
@@ -169,23 +165,25 @@ export function WeldingSimulator() {
     }
     setSave({ status: 'saving' })
     try {
-      const done = await endSession(record.id, {
-        endedAt: new Date(endedAt).toISOString(),
-        duration: r.duration,
-        interactionData: {
-          interactions: weldInteractions(
-            safetySteps.filter((s) => checked.has(s.id)),
-            settings,
-            r,
-            startedAt,
-            endedAt,
-          ),
-          safetyChecks: [],
+      const done = await endSession({
+        id: record.id,
+        end: {
+          endedAt: new Date(endedAt).toISOString(),
+          duration: r.duration,
+          interactionData: {
+            interactions: weldInteractions(
+              safetySteps.filter((s) => checked.has(s.id)),
+              settings,
+              r,
+              startedAt,
+              endedAt,
+            ),
+            safetyChecks: [],
+          },
         },
       })
       setSave({ status: 'saved', record: done })
       toast({ title: 'Session Completed', description: `Training session lasted ${Math.round(r.duration / 60)} minutes` })
-      void queryClient.invalidateQueries({ queryKey: ['/api/users'] })
     } catch {
       setSave({ status: 'error' })
       toast({ variant: 'destructive', title: 'Session End Error', description: 'Could not properly end session' })

@@ -1,0 +1,248 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiRequest } from '@/lib/api'
+import { analyticsKeys } from '@/api/analytics'
+import { learningKeys } from '@/api/learning'
+import { count, listOf, load, segment, strings, text, useRead, type ReadOptions } from '@/api/parse'
+
+/*
+ * XR session records (internal/server/sessions.go, internal/training).
+ *
+ *   POST  /api/xr-sessions                  → 201 Session
+ *   PATCH /api/xr-sessions/{id}             → 200 Session (an update, or the end when endedAt is sent)
+ *   GET   /api/users/{userId}/xr-sessions   → SessionSummary[], newest first (the server's default page)
+ */
+
+/** Session types a training session can run in (spec 001 §9). */
+export const sessionTypes = ['desktop', 'vr', 'ar'] as const
+export type SessionType = (typeof sessionTypes)[number]
+
+export interface Vec3 {
+  x: number
+  y: number
+  z: number
+}
+export interface Quat {
+  x: number
+  y: number
+  z: number
+  w: number
+}
+
+/** The camera or headset pose sent with each update. */
+export interface Pose {
+  position: Vec3
+  rotation: Quat
+}
+
+/** How the learner acted: mouse, keyboard, or an XR pointer (ray = controller select or pinch ray, grab = squeeze or pinch nearby). */
+export type InputKind = 'mouse' | 'keyboard' | 'ray' | 'grab' | 'touch' | 'other'
+
+/** One recorded learner action (spec 001 §3: timestamp and sessionTime in ms since start). */
+export interface Interaction {
+  action: string
+  objectId?: string
+  stepId?: string
+  input: InputKind
+  timestamp: string
+  sessionTime: number
+  seq: number
+}
+
+export const safetyCheckResultSchema = z.object({ id: z.string(), status: z.enum(['passed', 'skipped']) })
+export type SafetyCheckResult = z.infer<typeof safetyCheckResultSchema>
+
+const vec3Schema = z.object({ x: z.number(), y: z.number(), z: z.number() })
+const quatSchema = z.object({ x: z.number(), y: z.number(), z: z.number(), w: z.number() })
+
+/** The XR session record the server stores (training.Session): the answer to a start, an update and an end. */
+export const sessionRecordSchema = z.object({
+  id: z.string(),
+  userId: z.string().optional(),
+  moduleId: z.string(),
+  moduleTitle: z.string().optional(),
+  sessionType: z.string(),
+  deviceType: z.string().optional(),
+  startedAt: z.string(),
+  endedAt: z.string().nullish(),
+  /** Seconds. */
+  duration: z.number().nullish(),
+  /** in_progress or completed. */
+  completionStatus: z.string().nullish(),
+  position: vec3Schema.nullish().catch(null),
+  rotation: quatSchema.nullish().catch(null),
+  interactionData: z
+    .object({
+      /** An update's answer lists only the interactions it stored; the end's lists them all. */
+      interactions: z.array(z.unknown()).nullish(),
+      safetyChecks: z.array(safetyCheckResultSchema).nullish(),
+      /** '' while running, then passed or failed. */
+      completionStatus: z.string().nullish(),
+    })
+    .nullish(),
+  /** Percent, set when the session ends. */
+  safetyScore: z.number().nullish(),
+  updatedAt: z.string().nullish(),
+  /** When the server received the start; null on records from before verification. */
+  serverStartedAt: z.string().nullish(),
+  /** Whether the server could verify the ended session (internal/training/verify.go); false while it runs. */
+  verified: z.boolean().nullish(),
+  /** Why it is not verified, in the learner's words. */
+  verificationIssues: z.array(z.string()).nullish(),
+})
+export type SessionRecord = z.infer<typeof sessionRecordSchema>
+
+/**
+ * A session in a list (training.SessionSummary): the record without its
+ * interaction data. Read field by field: an item the server sends without
+ * its module or start time still shows, with what it has.
+ */
+export const sessionSummarySchema = z.object({
+  id: z.string(),
+  userId: text,
+  moduleId: text,
+  moduleTitle: text,
+  sessionType: z.string().catch('desktop'),
+  /** null when the record has none. */
+  startedAt: z.string().nullable().catch(null),
+  endedAt: z.string().nullable().catch(null),
+  /** Seconds. */
+  duration: count,
+  /** in_progress or completed; 'completed' when missing (spec 001 §2). */
+  completionStatus: z.string().catch('completed'),
+  /** '' while running, then passed or failed. */
+  outcome: text,
+  /** Percent; null until the session ends. */
+  safetyScore: z.number().nullable().catch(null),
+  updatedAt: z.string().nullable().catch(null),
+  /** null on an answer that does not say (an older server). */
+  verified: z.boolean().nullable().catch(null),
+  verificationIssues: strings,
+})
+export type SessionSummary = z.infer<typeof sessionSummarySchema>
+
+export const sessionSummariesSchema = listOf(sessionSummarySchema, 'GET /api/users/{userId}/xr-sessions')
+
+/** A session as the learning pages count it (analytics, hub, account). */
+export interface LearningSession {
+  moduleId: string
+  moduleTitle: string
+  sessionType: string
+  /** '' when the record has none. */
+  startedAt: string
+  /** Seconds. */
+  duration: number
+  completionStatus: string
+  safetyScore: number | null
+  /** passed or failed once ended; 'unverified' for a pass the server could not verify, which completes no module. */
+  outcome: string
+}
+
+/** The learning pages' reading of the list (a select): sessions of no module count for nothing and are left out. */
+export function learningSessions(list: SessionSummary[]): LearningSession[] {
+  return list
+    .filter((s) => s.moduleId !== '')
+    .map((s) => ({
+      moduleId: s.moduleId,
+      moduleTitle: s.moduleTitle,
+      sessionType: s.sessionType,
+      startedAt: s.startedAt ?? '',
+      duration: s.duration,
+      completionStatus: s.completionStatus,
+      safetyScore: s.safetyScore,
+      // Records from before verification existed carry no flag and count as they did.
+      outcome: s.outcome === 'passed' && s.verified === false ? 'unverified' : s.outcome,
+    }))
+}
+
+export const xrSessionKeys = {
+  list: (userId: string) => ['/api/users', userId, 'xr-sessions'] as const,
+}
+
+/** A learner's sessions; nothing is fetched until the learner is known. */
+export const xrSessionsQueryOptions = (userId: string | undefined) =>
+  queryOptions({
+    queryKey: xrSessionKeys.list(userId ?? ''),
+    queryFn: () => load(`/api/users/${segment(userId ?? '')}/xr-sessions`, sessionSummariesSchema),
+    enabled: !!userId,
+  })
+
+export function useXrSessions<R = SessionSummary[]>(userId: string | undefined, options?: ReadOptions<SessionSummary[], R>) {
+  return useRead(xrSessionsQueryOptions(userId), options)
+}
+
+export interface NewSessionInput {
+  moduleId: string
+  sessionType: SessionType
+  deviceType: string
+  startedAt: string
+  userId?: string
+}
+
+export interface SessionUpdateInput {
+  position?: Pose['position']
+  rotation?: Pose['rotation']
+  interactionData: { interactions: Interaction[]; safetyChecks: SafetyCheckResult[] }
+  /** Seconds since the session started. */
+  duration: number
+}
+
+export interface SessionEndInput extends SessionUpdateInput {
+  endedAt: string
+  /** Fields the caller sends along (moduleId, sessionType…); the server checks they match. */
+  extra?: Record<string, unknown>
+}
+
+async function sendSession(method: 'POST' | 'PATCH', url: string, body: unknown): Promise<SessionRecord> {
+  const res = await apiRequest(method, url, body)
+  return sessionRecordSchema.parse(await res.json())
+}
+
+/** What a learner's session changes on the server: their session list and analytics, and the platform's figures. */
+function invalidateLearner(queryClient: QueryClient, record: SessionRecord, how: { refetch: boolean }) {
+  const refetchType = how.refetch ? 'active' : 'none'
+  const user = record.userId ? analyticsKeys.user(record.userId) : ['/api/users']
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: user, refetchType }),
+    queryClient.invalidateQueries({ queryKey: analyticsKeys.dashboardStats, refetchType }),
+  ])
+}
+
+/** POST /api/xr-sessions: the answer's id is the session id. The learner's list gains the running session. */
+export function useStartSession() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: NewSessionInput) => sendSession('POST', '/api/xr-sessions', input),
+    onSuccess: (record) => void invalidateLearner(queryClient, record, { refetch: true }),
+  })
+}
+
+/**
+ * PATCH /api/xr-sessions/{id}: the periodic update after each recorded
+ * interaction. It changes the session's duration in the lists, which are
+ * marked stale but not fetched again at every interaction.
+ */
+export function useUpdateSession() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, update }: { id: string; update: SessionUpdateInput }) => sendSession('PATCH', `/api/xr-sessions/${segment(id)}`, update),
+    onSuccess: (record) => void invalidateLearner(queryClient, record, { refetch: false }),
+  })
+}
+
+/**
+ * PATCH /api/xr-sessions/{id} with endedAt: ends the session and the server
+ * scores it. The learner's sessions, analytics and refreshers, and the
+ * platform's figures, change.
+ */
+export function useEndSession() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, end: { extra, ...fields } }: { id: string; end: SessionEndInput }) =>
+      sendSession('PATCH', `/api/xr-sessions/${segment(id)}`, { ...extra, ...fields, completionStatus: 'completed' }),
+    onSuccess: (record) => {
+      void invalidateLearner(queryClient, record, { refetch: true })
+      void queryClient.invalidateQueries({ queryKey: learningKeys.refreshers })
+    },
+  })
+}
