@@ -138,6 +138,10 @@ test.describe('XR Training Center', () => {
       await new Promise((r) => setTimeout(r, 400))
       await route.continue()
     })
+    const xrContent: string[] = []
+    page.on('request', (req) => {
+      if (req.url().endsWith('/xr-content')) xrContent.push(req.url())
+    })
     await page.goto('/xr-training')
     await expect(page.getByText('Loading XR training modules...')).toBeVisible()
     await expect(page.getByRole('heading', { level: 1, name: 'XR Training Center' })).toBeVisible()
@@ -154,8 +158,21 @@ test.describe('XR Training Center', () => {
       await expect(picker.filter({ hasText: m.title }).first()).toContainText(`~${m.estimatedDuration} min`)
     }
     await expect(picker.filter({ hasText: modules[6].title })).toHaveCount(0)
-    // 'default' is no catalog module: the first one opens, with its title in the launch panel.
+    // 'default' is no catalog module: none is selected, and nothing of a module's XR content or 3D scene loads.
+    await expect(page.getByRole('button', { pressed: true })).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 2, name: 'Training Module', exact: true })).toBeVisible()
+    await expect(page.getByText('Module ID: default')).toBeVisible()
+    await expect(page.getByText('Select a training module to load its 3D scene.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Desktop Mode' })).toBeDisabled()
+    await page.waitForTimeout(500)
+    expect(xrContent).toEqual([])
+    await expect(page.getByRole('img', { name: /3D training scene/ })).toHaveCount(0)
+    // Selecting one fetches its content and shows its scene.
+    await page.getByRole('button', { name: new RegExp(modules[0].title) }).click()
     await expect(page.getByRole('button', { name: new RegExp(modules[0].title) })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('heading', { level: 2, name: modules[0].title })).toBeVisible()
+    await expect(page.getByRole('img', { name: /3D training scene/ })).toBeVisible()
+    expect(xrContent).toHaveLength(1)
 
     await page.getByRole('tab', { name: 'Analytics' }).click()
     for (const text of ['Interaction Accuracy', '92%', 'Task Completion Rate', '88%', 'Safety Compliance', '96%', 'Average Session Time', '24 min', 'Desktop', '45%', 'VR', '35%', 'AR', '20%']) {

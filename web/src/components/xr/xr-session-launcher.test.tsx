@@ -131,6 +131,16 @@ describe('XRSessionLauncher', () => {
     expect(calls[0].url).toBe('/api/training-modules/m1/xr-content')
   })
 
+  it('shows the placeholder id and loads nothing while no module is selected', async () => {
+    renderLauncher({ moduleId: '' })
+    expect(screen.getByRole('heading', { name: 'Training Module' })).toBeInTheDocument()
+    expect(screen.getByText('default', { selector: 'code' })).toBeInTheDocument()
+    expect(screen.getByText('Select a training module to load its 3D scene.')).toBeInTheDocument()
+    await act(() => new Promise((r) => setTimeout(r, 50)))
+    expect(calls).toEqual([])
+    expect(screen.getByRole('button', { name: 'Desktop Mode' })).toBeDisabled()
+  })
+
   it('disables VR when immersive VR is not supported', async () => {
     renderLauncher({ capabilities: caps(false, true) })
     await screen.findByText('3D Face shield')

@@ -30,11 +30,13 @@ import { useXRCapabilities, type XRCapabilities } from '@/components/xr/use-xr-c
 
 /** The title the launch panel shows when none is given (spec 001 §2). */
 export const DEFAULT_MODULE_TITLE = 'Training Module'
+/** The module id the launch panel shows while no module is selected (spec 001 §2: the center's module id defaults to 'default'). */
+export const DEFAULT_MODULE_ID = 'default'
 /** Interactions one update may carry (internal/training MaxInteractionsPerUpdate). */
 const MAX_INTERACTIONS_PER_UPDATE = 100
 
 export interface XRSessionLauncherProps {
-  /** The catalog module to train in; its XR content is fetched when set. */
+  /** The catalog module to train in; its XR content is fetched, and the 3D player loaded, only when set ('' = none selected). */
   moduleId: string
   /** Shown as the panel's title; defaults to 'Training Module'. */
   title?: string
@@ -100,9 +102,10 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
   const acked = useRef(0) // interactions the server has stored, by seq
   const updates = useRef<Promise<void>>(Promise.resolve())
 
+  // The 3D player's chunk (three.js) downloads alongside the module's content, never before a module is chosen.
   useEffect(() => {
-    void preloadScenePlayer()
-  }, [])
+    if (moduleId) void preloadScenePlayer()
+  }, [moduleId])
 
   useEffect(() => {
     if (!active) return
@@ -290,7 +293,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
         </CardTitle>
         <CardDescription>
           <span className="block">
-            Module ID: <code className="text-slate-200">{moduleId || '—'}</code>
+            Module ID: <code className="text-slate-200">{moduleId || DEFAULT_MODULE_ID}</code>
           </span>
           {sceneUrl ? (
             <span className="block">
@@ -301,6 +304,11 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
+        {!moduleId ? (
+          <p className="text-sm text-slate-300" data-testid="no-module-selected">
+            Select a training module to load its 3D scene.
+          </p>
+        ) : null}
         {content.isError ? (
           <p role="alert" className="text-sm text-red-300">
             This module has no XR scene to load. Choose another module.

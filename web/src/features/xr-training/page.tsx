@@ -186,7 +186,7 @@ export default function XrTrainingPage() {
                 }}
               />
             ) : (
-              <XRSessionLauncher moduleId="" capabilities={caps} />
+              <XRSessionLauncher moduleId="" capabilities={caps} className="self-start" />
             )}
           </div>
         </TabsContent>

@@ -22,12 +22,16 @@ interface LaunchPanelProps {
   onSessionEnd: () => void
 }
 
-/** The hub's XR session launcher: pick one of the next modules and train here, in VR, AR or on the desktop. */
+/**
+ * The hub's XR session launcher: pick one of the next modules and train here,
+ * in VR, AR or on the desktop. Nothing is preselected: the module's content
+ * and the 3D scene load only once the learner picks one.
+ */
 export function LaunchPanel({ userId, modules, onSessionEnd }: LaunchPanelProps) {
   const { client, status } = useRealtimeClient(userId)
   const caps = useXRCapabilities()
   const [chosen, setChosen] = useState<string | null>(null)
-  const module = modules.find((m) => m.id === chosen) ?? modules[0]
+  const module = modules.find((m) => m.id === chosen)
 
   return (
     <section aria-labelledby="launch-heading" className="mt-12 rounded-xl border border-amber-500/40 bg-slate-900/70 p-6">
@@ -58,6 +62,11 @@ export function LaunchPanel({ userId, modules, onSessionEnd }: LaunchPanelProps)
           <Link href="/xr-training">Open the XR Training Center</Link>
         </Button>
       </div>
+      {!module && modules.length > 0 ? (
+        <p className="mt-4 text-sm text-slate-300" data-testid="hub-no-module">
+          Choose a module above to load its 3D scene and start a session.
+        </p>
+      ) : null}
       {module ? (
         <XRSessionLauncher
           key={module.id}
