@@ -149,6 +149,8 @@ function TextPanel(props: {
   background?: string
   onClick?(): void
   name?: string
+  /** Drawn over everything else, never hidden inside a scene object. */
+  overlay?: boolean
 }) {
   const { text, width, height, background = 'rgba(15,23,42,0.88)' } = props
   const invalidate = useThree((s) => s.invalidate)
@@ -188,6 +190,7 @@ function TextPanel(props: {
     <mesh
       name={props.name}
       position={props.position}
+      renderOrder={props.overlay ? 10 : 0}
       onClick={
         props.onClick
           ? (e) => {
@@ -198,7 +201,7 @@ function TextPanel(props: {
       }
     >
       <planeGeometry args={[width, height]} />
-      <meshBasicMaterial map={texture} transparent toneMapped={false} />
+      <meshBasicMaterial map={texture} transparent toneMapped={false} depthTest={!props.overlay} />
     </mesh>
   )
 }
@@ -265,6 +268,22 @@ function SceneContents(props: ScenePlayerProps & { pose: React.RefObject<Pose> }
           {props.onEnd ? (
             <TextPanel name="end-button" text="End Session" position={[0.45, 0.95, -0.7]} width={0.36} height={0.14} background="#b91c1c" onClick={props.onEnd} />
           ) : null}
+        </>
+      ) : null}
+      {inXR && props.safetyAlert ? (
+        // The page's alert dialog is out of sight in a headset: the alert stands in front of the learner until acknowledged here or on the page.
+        <>
+          <TextPanel name="safety-alert-panel" text={props.safetyAlert.text} position={[0, 1.5, -1]} width={1.1} height={0.34} background="#b91c1c" overlay />
+          <TextPanel
+            name="safety-alert-acknowledge"
+            text="Acknowledge"
+            position={[0, 1.24, -1]}
+            width={0.4}
+            height={0.13}
+            background="#b45309"
+            overlay
+            onClick={props.safetyAlert.onAcknowledge}
+          />
         </>
       ) : null}
       {!inXR ? <OrbitControls target={[0, 1, -1.5]} maxPolarAngle={Math.PI / 2 - 0.05} minDistance={0.5} maxDistance={8} makeDefault /> : null}

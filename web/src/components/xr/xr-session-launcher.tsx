@@ -4,6 +4,7 @@ import { Glasses, Monitor, Smartphone, Square } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { safetyAlertText, type SafetyAlertState } from '@/components/safety-alerts'
 import { toast } from '@/hooks/use-toast'
 import type { RealtimeClient } from '@/lib/realtime'
 import { cn } from '@/lib/utils'
@@ -48,6 +49,12 @@ export interface XRSessionLauncherProps {
   capabilities?: XRCapabilities
   /** The realtime channel for live xr_session_update messages, if the host has one. */
   realtime?: RealtimeClient | null
+  /**
+   * The host's received safety alerts (useSafetyAlerts). The host's dialog
+   * shows them on the page; during an immersive session the scene shows the
+   * current one as well, with its own Acknowledge button.
+   */
+  safetyAlerts?: SafetyAlertState | null
   onSessionStart?(record: SessionRecord): void
   /** Called with the stored record after End Session succeeds. */
   onSessionEnd?(record: SessionRecord): void
@@ -78,7 +85,7 @@ function formatClock(ms: number): string {
  * start, an update after every recorded interaction, and End Session.
  */
 export function XRSessionLauncher(props: XRSessionLauncherProps) {
-  const { moduleId, userId, realtime, onSessionStart, onSessionEnd } = props
+  const { moduleId, userId, realtime, safetyAlerts, onSessionStart, onSessionEnd } = props
   const ownCaps = useXRCapabilities()
   const caps = props.capabilities ?? ownCaps
   const content = useQuery({
@@ -284,6 +291,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
   const title = props.title || DEFAULT_MODULE_TITLE
   const sceneUrl = props.sceneUrl || content.data?.sceneUrl
   const busy = phase !== 'idle'
+  const alert = safetyAlerts?.current
 
   return (
     <Card className={cn('border-white/10 bg-slate-900/60', props.className)}>
@@ -397,6 +405,11 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
                           toast({ variant: 'destructive', title: 'Safety alert not sent', description: 'The realtime channel is disconnected.' })
                         }
                       }
+                    : undefined
+                }
+                safetyAlert={
+                  alert && safetyAlerts
+                    ? { text: safetyAlertText(alert.description), onAcknowledge: () => safetyAlerts.acknowledge(alert.key) }
                     : undefined
                 }
                 onHover={setHovered}

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { fakeApi, guestMe } from '@/test/fake-api'
 import { renderWithApp } from '@/test/render'
@@ -99,5 +99,24 @@ describe('XR Training Center', () => {
     renderWithApp(<XrTrainingPage />, '/xr-training?module=electrical-lockout-tagout')
     expect(await screen.findByRole('button', { name: /Lockout\/Tagout/ })).toHaveAttribute('aria-pressed', 'true')
     await waitFor(() => expect(paths(fetchMock)).toContain('/api/training-modules/electrical-lockout-tagout/xr-content'))
+  })
+
+  it('interrupts with an alert dialog for a safety alert received on the channel', async () => {
+    server()
+    renderWithApp(<XrTrainingPage />, '/xr-training')
+    await screen.findByRole('button', { name: /Lockout\/Tagout/ })
+    await waitFor(() => expect(FakeSocket.last?.readyState).toBe(1))
+    act(() =>
+      FakeSocket.last!.onmessage?.({
+        data: JSON.stringify({ type: 'safety_alert', timestamp: new Date().toISOString(), payload: { id: 1, alertType: 'emergency', description: 'Emergency stop requested' } }),
+      }),
+    )
+    const dialog = await screen.findByRole('alertdialog', { name: 'Safety Alert: Emergency stop requested' })
+    expect(within(dialog).getByRole('button', { name: 'Acknowledge' })).toHaveFocus()
+    // Shown in the dialog and listed on the page; no fading toast besides.
+    const shown = screen.getAllByText('Safety Alert: Emergency stop requested')
+    expect(shown).toHaveLength(2)
+    expect(shown.filter((el) => dialog.contains(el))).toHaveLength(1)
+    expect(shown.filter((el) => screen.getByTestId('safety-alerts').contains(el))).toHaveLength(1)
   })
 })

@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import { Rocket } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { SafetyAlertDialog, useSafetyAlerts } from '@/components/safety-alerts'
 import { XRSessionLauncher, useXRCapabilities } from '@/components/xr'
 import type { RealtimeStatus } from '@/lib/realtime'
 import { useRealtimeClient } from '@/lib/use-realtime'
@@ -29,6 +30,8 @@ interface LaunchPanelProps {
  */
 export function LaunchPanel({ userId, modules, onSessionEnd }: LaunchPanelProps) {
   const { client, status } = useRealtimeClient(userId)
+  // Safety alerts on the channel interrupt the learner until acknowledged (spec 001 §7).
+  const alerts = useSafetyAlerts(client)
   const caps = useXRCapabilities()
   const [chosen, setChosen] = useState<string | null>(null)
   const module = modules.find((m) => m.id === chosen)
@@ -76,9 +79,11 @@ export function LaunchPanel({ userId, modules, onSessionEnd }: LaunchPanelProps)
           userId={userId}
           capabilities={caps}
           realtime={client}
+          safetyAlerts={alerts}
           onSessionEnd={onSessionEnd}
         />
       ) : null}
+      <SafetyAlertDialog alerts={alerts} />
     </section>
   )
 }
