@@ -56,4 +56,12 @@ describe('hub LaunchPanel', () => {
     await waitFor(() => expect(xrContentCalls(fetchMock)).toEqual(['/api/training-modules/electrical-multimeter/xr-content']))
     expect(screen.getByRole('button', { name: modules[0].title })).toHaveAttribute('aria-pressed', 'true')
   })
+
+  it('lets long module titles wrap instead of widening the page', () => {
+    fakeApi({})
+    renderWithApp(<LaunchPanel userId="u1" modules={[{ id: 'm', title: 'A very long module title that cannot fit on one line of a phone' }]} onSessionEnd={() => {}} />)
+    const button = screen.getByRole('button', { name: /A very long module title/ })
+    expect(button).toHaveClass('whitespace-normal')
+    expect(button).not.toHaveClass('whitespace-nowrap')
+  })
 })

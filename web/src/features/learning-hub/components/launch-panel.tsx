@@ -55,13 +55,14 @@ export function LaunchPanel({ userId, modules, onSessionEnd }: LaunchPanelProps)
             size="sm"
             variant={m.id === module?.id ? 'default' : 'secondary'}
             aria-pressed={m.id === module?.id}
-            className={cn(m.id === module?.id && 'ring-1 ring-amber-300')}
+            // Long titles wrap inside the button instead of widening the page on a phone.
+            className={cn('h-auto min-h-9 max-w-full whitespace-normal py-2 text-left', m.id === module?.id && 'ring-1 ring-amber-300')}
             onClick={() => setChosen(m.id)}
           >
             {m.title}
           </Button>
         ))}
-        <Button asChild size="sm" variant="outline">
+        <Button asChild size="sm" variant="outline" className="h-auto min-h-9 max-w-full whitespace-normal py-2 text-left">
           <Link href="/xr-training">Open the XR Training Center</Link>
         </Button>
       </div>
