@@ -112,10 +112,15 @@ test.describe('learning hub', () => {
     await expect(page.getByText('2 of 8')).toBeVisible()
 
     // The launcher offers real catalog modules beside sample cards, and its realtime state follows the channel.
+    // Nothing is preselected: the 3D scene loads only once a module is chosen.
     const launch = page.getByRole('region', { name: 'Launch a training session' })
     const picker = launch.getByRole('group', { name: 'Module to launch' })
-    await expect(picker.getByRole('button', { pressed: true })).toHaveCount(1)
     await expect(launch.getByTestId('hub-realtime-state')).toHaveText('Realtime: connected')
+    await expect(picker.getByRole('button', { pressed: true })).toHaveCount(0)
+    await expect(launch.getByTestId('hub-no-module')).toBeVisible()
+    await expect(launch.getByRole('button', { name: /Desktop/ })).toHaveCount(0)
+    await picker.getByRole('button', { pressed: false }).first().click()
+    await expect(picker.getByRole('button', { pressed: true })).toHaveCount(1)
     await expect(launch.getByRole('button', { name: /Desktop/ }).first()).toBeEnabled()
   })
 })

@@ -6,9 +6,9 @@ import { installWebXREmulator, pressSelect, selectWithController, xrRemote, xrSe
 // WebGL is software-rendered here and the machine is shared: allow slow frames.
 const expect = baseExpect.configure({ timeout: 20_000 })
 
-// Safety alerts reach every client of a server, and the toaster shows one
-// notification at a time, so an alert sent here would replace another test's
-// toast. Each worker runs this file on a server of its own.
+// Safety alerts reach every client of a server and interrupt each with an
+// alert dialog, so an alert sent here would block another test's page. Each
+// worker runs this file on a server of its own.
 const test = base.extend<object, { xrServer: FreshServer }>({
   xrServer: [
     async ({}, use) => {
@@ -138,6 +138,10 @@ test.describe('XR Training Center', () => {
       await new Promise((r) => setTimeout(r, 400))
       await route.continue()
     })
+    const xrContent: string[] = []
+    page.on('request', (req) => {
+      if (req.url().endsWith('/xr-content')) xrContent.push(req.url())
+    })
     await page.goto('/xr-training')
     await expect(page.getByText('Loading XR training modules...')).toBeVisible()
     await expect(page.getByRole('heading', { level: 1, name: 'XR Training Center' })).toBeVisible()
@@ -154,8 +158,21 @@ test.describe('XR Training Center', () => {
       await expect(picker.filter({ hasText: m.title }).first()).toContainText(`~${m.estimatedDuration} min`)
     }
     await expect(picker.filter({ hasText: modules[6].title })).toHaveCount(0)
-    // 'default' is no catalog module: the first one opens, with its title in the launch panel.
+    // 'default' is no catalog module: none is selected, and nothing of a module's XR content or 3D scene loads.
+    await expect(page.getByRole('button', { pressed: true })).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 2, name: 'Training Module', exact: true })).toBeVisible()
+    await expect(page.getByText('Module ID: default')).toBeVisible()
+    await expect(page.getByText('Select a training module to load its 3D scene.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Desktop Mode' })).toBeDisabled()
+    await page.waitForTimeout(500)
+    expect(xrContent).toEqual([])
+    await expect(page.getByRole('img', { name: /3D training scene/ })).toHaveCount(0)
+    // Selecting one fetches its content and shows its scene.
+    await page.getByRole('button', { name: new RegExp(modules[0].title) }).click()
     await expect(page.getByRole('button', { name: new RegExp(modules[0].title) })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('heading', { level: 2, name: modules[0].title })).toBeVisible()
+    await expect(page.getByRole('img', { name: /3D training scene/ })).toBeVisible()
+    expect(xrContent).toHaveLength(1)
 
     await page.getByRole('tab', { name: 'Analytics' }).click()
     for (const text of ['Interaction Accuracy', '92%', 'Task Completion Rate', '88%', 'Safety Compliance', '96%', 'Average Session Time', '24 min', 'Desktop', '45%', 'VR', '35%', 'AR', '20%']) {
@@ -283,6 +300,12 @@ test.describe('XR Training Center', () => {
 
     // The in-scene Emergency Stop reaches everyone, like the page's Safety Controls.
     await selectWithController(page, { x: 0, y: 0.95, z: -0.7 })
+    // Received back, it interrupts on the page (an alert dialog for after the headset comes off)
+    // and in the headset: a panel in front of the learner, acknowledged with the controller.
+    const dialog = page.getByRole('alertdialog', { name: 'Safety Alert: Emergency stop requested' })
+    await expect(dialog).toBeVisible()
+    await selectWithController(page, { x: 0, y: 1.24, z: -1 })
+    await expect(dialog).toHaveCount(0)
     await expect(page.getByTestId('safety-alerts').getByRole('listitem').filter({ hasText: 'Safety Alert: Emergency stop requested' }).first()).toBeVisible()
 
     // The in-scene End Session button, for a learner who cannot see the page.
@@ -432,9 +455,9 @@ test.describe('XR Training Center', () => {
   })
 
   test('a safety alert sent from one page arrives in another; every Safety Control sends its category and message', async ({ browser }) => {
-    // Alerts reach every connected client, and the toaster shows one at a
-    // time: on the shared server another test's alert could replace this
-    // one's toast. A server of its own makes every alert here this test's.
+    // Alerts reach every connected client: on the worker's server another
+    // test's alert could interrupt these pages. A server of its own makes
+    // every alert here this test's.
     const server = await startFreshServer()
     try {
       const context = () => browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: server.base })
@@ -452,11 +475,16 @@ test.describe('XR Training Center', () => {
       ] as const
       for (const [button, category, message] of controls) {
         await a.getByRole('button', { name: button }).click()
+        // It interrupts the other page until acknowledged, and the sender's too.
+        for (const p of [b, a]) {
+          const dialog = p.getByRole('alertdialog', { name: `Safety Alert: ${message}` })
+          await expect(dialog).toBeVisible()
+          await dialog.getByRole('button', { name: 'Acknowledge' }).click()
+          await expect(dialog).toHaveCount(0)
+        }
         const received = b.getByTestId('safety-alerts').getByRole('listitem').filter({ hasText: `Safety Alert: ${message}` }).first()
         await expect(received).toBeVisible()
         await expect(received).toContainText(category)
-        await expectToast(b, `Safety Alert: ${message}`)
-        // The sender sees it too.
         await expect(a.getByTestId('safety-alerts').getByRole('listitem').filter({ hasText: `Safety Alert: ${message}` }).first()).toBeVisible()
       }
       const stored = (await (await a.request.get('/api/safety-alerts?limit=10')).json()) as { alertType: string; description: string }[]
@@ -487,9 +515,16 @@ test.describe('XR Training Center', () => {
     await page.getByRole('button', { name: 'Desktop Mode' }).click()
     await expect(page.getByRole('button', { name: 'Complete step 1' })).toBeVisible()
     await page.getByRole('button', { name: 'Safety Concern' }).click()
+    // With the alert dialog up, and once it is acknowledged.
+    const dialog = page.getByRole('alertdialog', { name: 'Safety Alert: General safety concern' })
+    await expect(dialog).toBeVisible()
+    const serious = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)
+    expect(await serious()).toEqual([])
+    await dialog.getByRole('button', { name: 'Acknowledge' }).click()
     await expect(page.getByTestId('safety-alerts').getByRole('listitem').first()).toBeVisible()
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([])
+    expect(await serious()).toEqual([])
   })
 })

@@ -267,8 +267,12 @@ export function GuidedTour({ steps = defaultSteps }: { steps?: readonly TourStep
     )
   }
   if (!completed) return null
+  // Floating, but docked: sticky to the viewport's bottom while the page
+  // scrolls, it comes to rest at the end of the page's content, above the
+  // footer, so it never covers the footer's text. It must stay the page's
+  // last element, outside any container that clips overflow.
   return (
-    <div className="fixed bottom-6 left-6 z-40 flex items-center gap-2">
+    <div className="pointer-events-none sticky bottom-6 z-40 mb-6 mt-6 flex w-fit items-center gap-2 pl-6 [&>*]:pointer-events-auto" data-testid="tour-launcher">
       <Button onClick={() => dispatch({ type: 'open' })} className="rounded-full shadow-lg">
         <Compass aria-hidden="true" />
         Take Tour

@@ -4,7 +4,7 @@
  * note that says whether the server verified a session.
  * Nothing here imports three.js eagerly: scene-player is its own chunk.
  */
-export { XRSessionLauncher, DEFAULT_MODULE_TITLE, type XRSessionLauncherProps } from '@/components/xr/xr-session-launcher'
+export { XRSessionLauncher, DEFAULT_MODULE_TITLE, DEFAULT_MODULE_ID, type XRSessionLauncherProps } from '@/components/xr/xr-session-launcher'
 export { ScenePlayer, preloadScenePlayer } from '@/components/xr/scene-player-lazy'
 export { SessionVerification, UNVERIFIED_CONSEQUENCE, type SessionVerificationProps } from '@/components/xr/session-verification'
 export type { ScenePlayerHandle, ScenePlayerProps, ImmersiveMode } from '@/components/xr/scene-player-types'

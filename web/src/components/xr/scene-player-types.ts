@@ -30,6 +30,12 @@ export interface ScenePlayerProps {
   onEnd?(): void
   /** In-scene Emergency Stop, shown during an immersive session when given. */
   onEmergency?(): void
+  /**
+   * A safety alert to show in an immersive session, where the page's alert
+   * dialog is out of sight: a panel in front of the learner with an
+   * Acknowledge button.
+   */
+  safetyAlert?: { text: string; onAcknowledge(): void }
   /** The label of the object under the pointer, or null. */
   onHover?(label: string | null): void
   onReady?(handle: ScenePlayerHandle | null): void

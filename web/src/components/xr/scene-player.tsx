@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { Canvas, useFrame, type ThreeEvent } from '@react-three/fiber'
+import { Canvas, useFrame, useThree, type ThreeEvent } from '@react-three/fiber'
 import { XR, createXRStore, useXR } from '@react-three/xr'
 import { OrbitControls } from '@react-three/drei'
 import * as THREE from 'three'
@@ -65,13 +65,13 @@ function SceneThing(props: {
   const { object, highlighted, interactive, status } = props
   const material = useRef<THREE.MeshStandardMaterial>(null)
   const beacon = useRef<THREE.Mesh>(null)
-  useFrame(({ clock }) => {
+  const invalidate = useThree((s) => s.invalidate)
+  // The canvas renders on demand: a change of state draws one frame.
+  useEffect(() => {
     const m = material.current
     if (!m) return
     if (highlighted) {
       m.emissive.copy(HIGHLIGHT)
-      m.emissiveIntensity = 0.35 + 0.35 * Math.sin(clock.elapsedTime * 4)
-      if (beacon.current) beacon.current.position.y = topOf(object) + 0.18 + 0.04 * Math.sin(clock.elapsedTime * 3)
     } else if (status === 'done') {
       m.emissive.copy(DONE)
       m.emissiveIntensity = 0.25
@@ -79,6 +79,16 @@ function SceneThing(props: {
       m.emissive.copy(BLACK)
       m.emissiveIntensity = 0
     }
+    invalidate()
+  }, [highlighted, status, invalidate])
+  // Only the highlighted target moves (a pulse and a bobbing beacon): it asks
+  // for the next frame while it does, so an idle scene draws nothing.
+  useFrame(({ clock }) => {
+    const m = material.current
+    if (!m || !highlighted) return
+    m.emissiveIntensity = 0.35 + 0.35 * Math.sin(clock.elapsedTime * 4)
+    if (beacon.current) beacon.current.position.y = topOf(object) + 0.18 + 0.04 * Math.sin(clock.elapsedTime * 3)
+    invalidate()
   })
   return (
     <group position={object.position} rotation={new THREE.Euler(...object.rotation)}>
@@ -139,8 +149,11 @@ function TextPanel(props: {
   background?: string
   onClick?(): void
   name?: string
+  /** Drawn over everything else, never hidden inside a scene object. */
+  overlay?: boolean
 }) {
   const { text, width, height, background = 'rgba(15,23,42,0.88)' } = props
+  const invalidate = useThree((s) => s.invalidate)
   const texture = useMemo(() => {
     const canvas = document.createElement('canvas')
     canvas.width = 1024
@@ -170,12 +183,14 @@ function TextPanel(props: {
     const top = canvas.height / 2 - ((lines.length - 1) * lineHeight) / 2
     lines.forEach((l, i) => ctx.fillText(l, canvas.width / 2, top + i * lineHeight))
     texture.needsUpdate = true
-  }, [texture, text, background])
+    invalidate()
+  }, [texture, text, background, invalidate])
   useEffect(() => () => texture.dispose(), [texture])
   return (
     <mesh
       name={props.name}
       position={props.position}
+      renderOrder={props.overlay ? 10 : 0}
       onClick={
         props.onClick
           ? (e) => {
@@ -186,7 +201,7 @@ function TextPanel(props: {
       }
     >
       <planeGeometry args={[width, height]} />
-      <meshBasicMaterial map={texture} transparent toneMapped={false} />
+      <meshBasicMaterial map={texture} transparent toneMapped={false} depthTest={!props.overlay} />
     </mesh>
   )
 }
@@ -255,6 +270,22 @@ function SceneContents(props: ScenePlayerProps & { pose: React.RefObject<Pose> }
           ) : null}
         </>
       ) : null}
+      {inXR && props.safetyAlert ? (
+        // The page's alert dialog is out of sight in a headset: the alert stands in front of the learner until acknowledged here or on the page.
+        <>
+          <TextPanel name="safety-alert-panel" text={props.safetyAlert.text} position={[0, 1.5, -1]} width={1.1} height={0.34} background="#b91c1c" overlay />
+          <TextPanel
+            name="safety-alert-acknowledge"
+            text="Acknowledge"
+            position={[0, 1.24, -1]}
+            width={0.4}
+            height={0.13}
+            background="#b45309"
+            overlay
+            onClick={props.safetyAlert.onAcknowledge}
+          />
+        </>
+      ) : null}
       {!inXR ? <OrbitControls target={[0, 1, -1.5]} maxPolarAngle={Math.PI / 2 - 0.05} minDistance={0.5} maxDistance={8} makeDefault /> : null}
       <PoseTracker pose={props.pose} />
     </>
@@ -315,7 +346,14 @@ export default function ScenePlayer(props: ScenePlayerProps) {
 
   return (
     <div className={cn('relative h-[420px] w-full overflow-hidden rounded-lg border border-white/10 bg-slate-900', props.className)}>
+      {/*
+        On demand: a frame is drawn when something changes (props, the orbit
+        controls, the highlight's pulse), not 60 times a second while the page
+        sits idle. An immersive session is unaffected: fiber hands rendering to
+        the XR session's own loop, which draws every frame the headset asks for.
+      */}
       <Canvas
+        frameloop="demand"
         camera={{ position: [0, 1.7, 2.2], fov: 60, near: 0.05, far: 100 }}
         dpr={[1, 1.5]}
         aria-label={`3D training scene: ${props.scene.title}`}

@@ -27,6 +27,7 @@ vi.mock('@/components/xr/scene-player-lazy', () => ({
             3D {o.label}
           </button>
         ))}
+        {props.safetyAlert ? <button onClick={props.safetyAlert.onAcknowledge}>In-scene alert: {props.safetyAlert.text}</button> : null}
       </div>
     )
   },
@@ -129,6 +130,25 @@ describe('XRSessionLauncher', () => {
     expect(screen.getByText('m1')).toBeInTheDocument()
     expect(await screen.findByText('/api/xr-scenes/lockout')).toBeInTheDocument()
     expect(calls[0].url).toBe('/api/training-modules/m1/xr-content')
+  })
+
+  it('hands the current safety alert to the 3D scene, whose Acknowledge acknowledges it', async () => {
+    const user = userEvent.setup()
+    const acknowledge = vi.fn()
+    const alert = { key: 'alert-4', alertType: 'help', description: 'Need assistance', at: new Date().toISOString() }
+    renderLauncher({ safetyAlerts: { current: alert, waiting: 0, acknowledge } })
+    await user.click(await screen.findByRole('button', { name: 'In-scene alert: Safety Alert: Need assistance' }))
+    expect(acknowledge).toHaveBeenCalledWith('alert-4')
+  })
+
+  it('shows the placeholder id and loads nothing while no module is selected', async () => {
+    renderLauncher({ moduleId: '' })
+    expect(screen.getByRole('heading', { name: 'Training Module' })).toBeInTheDocument()
+    expect(screen.getByText('default', { selector: 'code' })).toBeInTheDocument()
+    expect(screen.getByText('Select a training module to load its 3D scene.')).toBeInTheDocument()
+    await act(() => new Promise((r) => setTimeout(r, 50)))
+    expect(calls).toEqual([])
+    expect(screen.getByRole('button', { name: 'Desktop Mode' })).toBeDisabled()
   })
 
   it('disables VR when immersive VR is not supported', async () => {

@@ -3,6 +3,7 @@ import { Glasses, Monitor, Smartphone, Square } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { safetyAlertText, type SafetyAlertState } from '@/components/safety-alerts'
 import { toast } from '@/hooks/use-toast'
 import type { RealtimeClient } from '@/lib/realtime'
 import { cn } from '@/lib/utils'
@@ -30,11 +31,13 @@ import { useEndSession, useStartSession, useUpdateSession } from '@/api/xr-sessi
 
 /** The title the launch panel shows when none is given (spec 001 §2). */
 export const DEFAULT_MODULE_TITLE = 'Training Module'
+/** The module id the launch panel shows while no module is selected (spec 001 §2: the center's module id defaults to 'default'). */
+export const DEFAULT_MODULE_ID = 'default'
 /** Interactions one update may carry (internal/training MaxInteractionsPerUpdate). */
 const MAX_INTERACTIONS_PER_UPDATE = 100
 
 export interface XRSessionLauncherProps {
-  /** The catalog module to train in; its XR content is fetched when set. */
+  /** The catalog module to train in; its XR content is fetched, and the 3D player loaded, only when set ('' = none selected). */
   moduleId: string
   /** Shown as the panel's title; defaults to 'Training Module'. */
   title?: string
@@ -46,6 +49,12 @@ export interface XRSessionLauncherProps {
   capabilities?: XRCapabilities
   /** The realtime channel for live xr_session_update messages, if the host has one. */
   realtime?: RealtimeClient | null
+  /**
+   * The host's received safety alerts (useSafetyAlerts). The host's dialog
+   * shows them on the page; during an immersive session the scene shows the
+   * current one as well, with its own Acknowledge button.
+   */
+  safetyAlerts?: SafetyAlertState | null
   onSessionStart?(record: SessionRecord): void
   /** Called with the stored record after End Session succeeds. */
   onSessionEnd?(record: SessionRecord): void
@@ -76,7 +85,7 @@ function formatClock(ms: number): string {
  * start, an update after every recorded interaction, and End Session.
  */
 export function XRSessionLauncher(props: XRSessionLauncherProps) {
-  const { moduleId, userId, realtime, onSessionStart, onSessionEnd } = props
+  const { moduleId, userId, realtime, safetyAlerts, onSessionStart, onSessionEnd } = props
   const ownCaps = useXRCapabilities()
   const caps = props.capabilities ?? ownCaps
   const content = useXRContent(moduleId)
@@ -99,9 +108,10 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
   const acked = useRef(0) // interactions the server has stored, by seq
   const updates = useRef<Promise<void>>(Promise.resolve())
 
+  // The 3D player's chunk (three.js) downloads alongside the module's content, never before a module is chosen.
   useEffect(() => {
-    void preloadScenePlayer()
-  }, [])
+    if (moduleId) void preloadScenePlayer()
+  }, [moduleId])
 
   useEffect(() => {
     if (!active) return
@@ -286,6 +296,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
   const title = props.title || DEFAULT_MODULE_TITLE
   const sceneUrl = props.sceneUrl || content.data?.sceneUrl
   const busy = phase !== 'idle'
+  const alert = safetyAlerts?.current
 
   return (
     <Card className={cn('border-white/10 bg-slate-900/60', props.className)}>
@@ -295,7 +306,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
         </CardTitle>
         <CardDescription>
           <span className="block">
-            Module ID: <code className="text-slate-200">{moduleId || '—'}</code>
+            Module ID: <code className="text-slate-200">{moduleId || DEFAULT_MODULE_ID}</code>
           </span>
           {sceneUrl ? (
             <span className="block">
@@ -306,6 +317,11 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
+        {!moduleId ? (
+          <p className="text-sm text-slate-300" data-testid="no-module-selected">
+            Select a training module to load its 3D scene.
+          </p>
+        ) : null}
         {content.isError ? (
           <p role="alert" className="text-sm text-red-300">
             This module has no XR scene to load. Choose another module.
@@ -394,6 +410,11 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
                           toast({ variant: 'destructive', title: 'Safety alert not sent', description: 'The realtime channel is disconnected.' })
                         }
                       }
+                    : undefined
+                }
+                safetyAlert={
+                  alert && safetyAlerts
+                    ? { text: safetyAlertText(alert.description), onAcknowledge: () => safetyAlerts.acknowledge(alert.key) }
                     : undefined
                 }
                 onHover={setHovered}

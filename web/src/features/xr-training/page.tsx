@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { SafetyAlertDialog, useSafetyAlerts } from '@/components/safety-alerts'
 import { SessionVerification, XRSessionLauncher, useXRCapabilities } from '@/components/xr'
 import { cn } from '@/lib/utils'
 import { useMe } from '@/api/account'
@@ -41,6 +42,8 @@ export default function XrTrainingPage() {
   const caps = useXRCapabilities()
   const userId = me.data?.id
   const channel = useSafetyChannel(userId)
+  // Every received alert interrupts until acknowledged: a dialog on the page, a panel in an immersive session.
+  const alerts = useSafetyAlerts(channel.client)
   const analytics = useXRAnalytics(userId)
   const history = useXrSessions(userId, { select: recentSessions })
   const [searchParams, setSearchParams] = useSearchParams()
@@ -51,6 +54,7 @@ export default function XrTrainingPage() {
       <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4" role="status">
         <span className="h-10 w-10 animate-spin rounded-full border-2 border-amber-400 border-t-transparent" aria-hidden="true" />
         <p className="text-slate-200">Loading XR training modules...</p>
+        <SafetyAlertDialog alerts={alerts} />
       </div>
     )
   }
@@ -156,7 +160,8 @@ export default function XrTrainingPage() {
                 <h2 id="alerts-heading" className="text-base font-semibold text-white">
                   Recent safety alerts
                 </h2>
-                <div role="log" aria-live="assertive" aria-labelledby="alerts-heading">
+                {/* A log, announced politely: the alert dialog is what interrupts. */}
+                <div role="log" aria-labelledby="alerts-heading">
                 <ul className="mt-2 space-y-2" data-testid="safety-alerts">
                   {channel.alerts.map((a) => (
                     <li key={a.key} className="rounded-md border border-red-500/40 bg-red-500/10 p-2 text-sm text-red-100">
@@ -180,11 +185,12 @@ export default function XrTrainingPage() {
                 userId={userId}
                 capabilities={caps}
                 realtime={channel.client}
+                safetyAlerts={alerts}
                 onSessionStart={() => setSessionRunning(true)}
                 onSessionEnd={() => setSessionRunning(false)}
               />
             ) : (
-              <XRSessionLauncher moduleId="" capabilities={caps} />
+              <XRSessionLauncher moduleId="" capabilities={caps} className="self-start" />
             )}
           </div>
         </TabsContent>
@@ -307,6 +313,7 @@ export default function XrTrainingPage() {
           </div>
         </TabsContent>
       </Tabs>
+      <SafetyAlertDialog alerts={alerts} />
     </section>
   )
 }

@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import { Rocket } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import { SafetyAlertDialog, useSafetyAlerts } from '@/components/safety-alerts'
 import { XRSessionLauncher, useXRCapabilities } from '@/components/xr'
 import type { RealtimeStatus } from '@/lib/realtime'
 import { useRealtimeClient } from '@/lib/use-realtime'
@@ -22,12 +23,18 @@ interface LaunchPanelProps {
   onSessionEnd?: () => void
 }
 
-/** The hub's XR session launcher: pick one of the next modules and train here, in VR, AR or on the desktop. */
+/**
+ * The hub's XR session launcher: pick one of the next modules and train here,
+ * in VR, AR or on the desktop. Nothing is preselected: the module's content
+ * and the 3D scene load only once the learner picks one.
+ */
 export function LaunchPanel({ userId, modules, onSessionEnd }: LaunchPanelProps) {
   const { client, status } = useRealtimeClient(userId)
+  // Safety alerts on the channel interrupt the learner until acknowledged (spec 001 §7).
+  const alerts = useSafetyAlerts(client)
   const caps = useXRCapabilities()
   const [chosen, setChosen] = useState<string | null>(null)
-  const module = modules.find((m) => m.id === chosen) ?? modules[0]
+  const module = modules.find((m) => m.id === chosen)
 
   return (
     <section aria-labelledby="launch-heading" className="mt-12 rounded-xl border border-amber-500/40 bg-slate-900/70 p-6">
@@ -48,16 +55,22 @@ export function LaunchPanel({ userId, modules, onSessionEnd }: LaunchPanelProps)
             size="sm"
             variant={m.id === module?.id ? 'default' : 'secondary'}
             aria-pressed={m.id === module?.id}
-            className={cn(m.id === module?.id && 'ring-1 ring-amber-300')}
+            // Long titles wrap inside the button instead of widening the page on a phone.
+            className={cn('h-auto min-h-9 max-w-full whitespace-normal py-2 text-left', m.id === module?.id && 'ring-1 ring-amber-300')}
             onClick={() => setChosen(m.id)}
           >
             {m.title}
           </Button>
         ))}
-        <Button asChild size="sm" variant="outline">
+        <Button asChild size="sm" variant="outline" className="h-auto min-h-9 max-w-full whitespace-normal py-2 text-left">
           <Link href="/xr-training">Open the XR Training Center</Link>
         </Button>
       </div>
+      {!module && modules.length > 0 ? (
+        <p className="mt-4 text-sm text-slate-300" data-testid="hub-no-module">
+          Choose a module above to load its 3D scene and start a session.
+        </p>
+      ) : null}
       {module ? (
         <XRSessionLauncher
           key={module.id}
@@ -67,9 +80,11 @@ export function LaunchPanel({ userId, modules, onSessionEnd }: LaunchPanelProps)
           userId={userId}
           capabilities={caps}
           realtime={client}
+          safetyAlerts={alerts}
           onSessionEnd={onSessionEnd}
         />
       ) : null}
+      <SafetyAlertDialog alerts={alerts} />
     </section>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { X } from 'lucide-react'
+import { SafetyAlertDialog, useSafetyAlerts } from '@/components/safety-alerts'
 import { XRSessionLauncher } from '@/components/xr'
 import { Button } from '@/components/ui/button'
 import { RealtimeClient } from '@/lib/realtime'
@@ -11,6 +12,8 @@ import { RealtimeClient } from '@/lib/realtime'
  */
 export function LaunchPanel({ moduleId, title, onClose }: { moduleId: string; title: string; onClose(): void }) {
   const [realtime] = useState(() => new RealtimeClient())
+  // Once the session's channel is up, safety alerts on it interrupt the learner until acknowledged (spec 001 §7).
+  const alerts = useSafetyAlerts(realtime)
   const headingRef = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
@@ -34,9 +37,11 @@ export function LaunchPanel({ moduleId, title, onClose }: { moduleId: string; ti
         moduleId={moduleId}
         title={title}
         realtime={realtime}
+        safetyAlerts={alerts}
         // The session's cookie exists once it has started: connect then, so /ws accepts us.
         onSessionStart={() => realtime.connect()}
       />
+      <SafetyAlertDialog alerts={alerts} />
     </section>
   )
 }

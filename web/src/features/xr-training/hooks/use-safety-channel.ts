@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useState } from 'react'
+import { safetyAlertText } from '@/components/safety-alerts'
 import { toast } from '@/hooks/use-toast'
 import type { SafetyAlertPayload } from '@/lib/realtime'
 import { useRealtimeClient } from '@/lib/use-realtime'
+
+export { safetyAlertText }
 
 /** An alert received on the channel, as the page lists it. */
 export interface ReceivedAlert {
@@ -14,15 +17,11 @@ export interface ReceivedAlert {
 /** Alerts kept visible on the page. */
 const KEEP_ALERTS = 5
 
-/** The text every received safety alert shows (spec 001 §7). */
-export function safetyAlertText(description: string): string {
-  return `Safety Alert: ${description}`
-}
-
 /**
  * The center's realtime channel: one client for the page's lifetime, its
- * status for the badge, received safety alerts (toast plus a persistent
- * list), and raising an alert.
+ * status for the badge, the page's list of recent safety alerts, and raising
+ * an alert. Each received alert also interrupts the person: the page's
+ * SafetyAlertProvider shows it in an alert dialog until acknowledged.
  */
 export function useSafetyChannel(userId: string | undefined) {
   const { client, status } = useRealtimeClient(userId)
@@ -32,8 +31,6 @@ export function useSafetyChannel(userId: string | undefined) {
     () =>
       client.subscribe<Partial<SafetyAlertPayload> & { id?: number; createdAt?: string }>('safety_alert', (m) => {
         const description = m.payload?.description ?? ''
-        // A toast, not window.alert: a modal dialog would freeze a learner mid-task (and in a headset cannot be dismissed).
-        toast({ variant: 'destructive', title: safetyAlertText(description) })
         setAlerts((prev) =>
           [
             {

@@ -23,10 +23,12 @@ describe('xr-training formatting', () => {
     expect(pickerModules(mods, 'nope')).toHaveLength(6)
   })
 
-  it('opens the requested module, or the first one for an unknown id or "default"', () => {
+  it('opens the requested module, and none for no id, an unknown id or "default"', () => {
     expect(chooseModule(mods, 'm7')?.id).toBe('m7')
-    expect(chooseModule(mods, 'default')?.id).toBe('m0')
-    expect(chooseModule(mods, null)?.id).toBe('m0')
+    // Nothing is preselected: no module, no xr-content request, no 3D scene until the learner picks one.
+    expect(chooseModule(mods, 'default')).toBeUndefined()
+    expect(chooseModule(mods, null)).toBeUndefined()
+    expect(chooseModule(mods, 'not-a-module')).toBeUndefined()
     expect(chooseModule([], 'm1')).toBeUndefined()
   })
 

@@ -29,11 +29,12 @@ export function pickerModules<T extends { id: string }>(modules: T[], selectedId
 
 /**
  * The module the center opens: ?module=<id> when it names a catalog module,
- * else the first module. The spec's default id 'default' names no module,
- * so it falls back to the first one too.
+ * else none. Nothing is preselected: a module's XR content is fetched, and
+ * its 3D scene loaded, only once the learner selects it (spec 001 §7). The
+ * spec's default id 'default' names no catalog module, so it selects none.
  */
 export function chooseModule<T extends { id: string }>(modules: T[], requested: string | null): T | undefined {
-  return modules.find((m) => m.id === requested) ?? modules[0]
+  return requested ? modules.find((m) => m.id === requested) : undefined
 }
 
 /** The four Safety Controls (spec 001 §2): button, category, message. */

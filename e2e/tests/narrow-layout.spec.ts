@@ -1,0 +1,148 @@
+import { test, expect, type Page } from '../support/test'
+
+/**
+ * At 375 px (a small phone) no page may be wider than the screen: content
+ * that does not wrap pushes the page sideways and cuts titles off.
+ */
+const PHONE = { width: 375, height: 740 }
+/** The guided tour's completion flag (web/src/content/tour.ts). */
+const TOUR_KEY = 'journeyman-tour-completed'
+
+const pages = [
+  '/',
+  '/learning-hub',
+  '/xr-training',
+  '/ai-learning-paths',
+  '/digital-twin',
+  '/demo',
+  '/voice-xr',
+  '/personalization',
+  '/analytics',
+  '/unity-unreal',
+  '/welding-ar-demo',
+  '/advanced',
+  '/live-demo',
+  '/original',
+  '/industries/electrical',
+  '/training/safety',
+  '/sign-in',
+  '/sign-up',
+]
+
+/** The elements that stick out past the right edge, to say what to fix. */
+async function overflowing(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth
+    const out: string[] = []
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      const r = el.getBoundingClientRect()
+      if (r.right > width + 1 && r.width > 0 && getComputedStyle(el).position !== 'fixed') {
+        // Report the innermost offenders only.
+        if (![...el.children].some((c) => c.getBoundingClientRect().right > width + 1)) {
+          out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].slice(0, 4).join('.')} "${(el.textContent ?? '').trim().slice(0, 40)}" right=${Math.round(r.right)}`)
+        }
+      }
+    }
+    return out.slice(0, 8)
+  })
+}
+
+async function settle(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  // Loading states and lazily rendered sections finish before measuring.
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0)
+  await page.waitForTimeout(300)
+}
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: PHONE })
+  test.describe.configure({ timeout: 120_000 })
+
+  test('no main page is wider than the screen', async ({ page }) => {
+    // A returning visitor: the first-visit tour stays closed and Take Tour shows on home.
+    await page.addInitScript((key) => localStorage.setItem(key, 'true'), TOUR_KEY)
+    const tooWide: string[] = []
+    for (const path of pages) {
+      await page.goto(path)
+      await settle(page)
+      const width = await page.evaluate(() => document.documentElement.scrollWidth)
+      if (width > PHONE.width) tooWide.push(`${path}: ${width} px wide; ${(await overflowing(page)).join('; ')}`)
+    }
+    expect(tooWide).toEqual([])
+  })
+
+  test('the Learning Hub’s module buttons wrap their titles inside the screen', async ({ page }) => {
+    await page.goto('/learning-hub')
+    const picker = page.getByRole('group', { name: 'Module to launch' })
+    await expect(picker.getByRole('button').first()).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    for (const button of await picker.getByRole('button').all()) {
+      const box = (await button.boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width)
+      // The whole title is there to read: nothing of it is clipped.
+      expect(await button.evaluate((b) => b.scrollWidth <= b.clientWidth + 1)).toBe(true)
+    }
+  })
+
+  test('the floating Take Tour buttons never cover the home footer’s text', async ({ page }) => {
+    // A returning visitor: the tour is closed and Take Tour floats over the page.
+    await page.addInitScript((key) => localStorage.setItem(key, 'true'), TOUR_KEY)
+    await page.goto('/')
+    const takeTour = page.getByRole('button', { name: 'Take Tour' })
+    await expect(takeTour).toBeVisible()
+    // Sections below the fold render, and change size, as they come near the
+    // viewport (content-visibility: auto): scroll down until the page's height
+    // holds still, then scroll to the bottom and measure in the same moment.
+    let lastHeight = -1
+    await expect
+      .poll(
+        async () => {
+          const height = await page.evaluate(() => {
+            window.scrollTo(0, document.documentElement.scrollHeight)
+            return document.documentElement.scrollHeight
+          })
+          const steady = height === lastHeight
+          lastHeight = height
+          return steady
+        },
+        { intervals: [400] },
+      )
+      .toBe(true)
+    const { buttons, texts, atBottom, footerTop } = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight)
+      const box = (r: DOMRect) => ({ x: r.x, y: r.y, width: r.width, height: r.height })
+      const buttons = [...document.querySelectorAll('button')]
+        .filter((b) => b.textContent?.trim() === 'Take Tour' || b.getAttribute('aria-label') === 'Reset tour')
+        .map((b) => box(b.getBoundingClientRect()))
+      // Every piece of footer text: text nodes' own boxes, links and icons included.
+      const footer = document.querySelector('footer')!
+      const texts: { text: string; x: number; y: number; width: number; height: number }[] = []
+      const walker = document.createTreeWalker(footer, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim()
+        if (!text) continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        for (const r of range.getClientRects()) texts.push({ text, ...box(r) })
+      }
+      for (const el of footer.querySelectorAll('a, svg')) {
+        const r = el.getBoundingClientRect()
+        if (r.width > 0) texts.push({ text: el.getAttribute('aria-label') ?? el.tagName, ...box(r) })
+      }
+      const atBottom = Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight
+      return { buttons, texts, atBottom, footerTop: footer.getBoundingClientRect().top }
+    })
+    expect(atBottom).toBe(true)
+    expect(buttons).toHaveLength(2)
+    expect(texts.length).toBeGreaterThan(10)
+    const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    const covered = texts.filter((t) => buttons.some((b) => overlaps(b, t))).map((t) => t.text)
+    expect(covered).toEqual([])
+    // They float while the page scrolls and come to rest above the footer, never over any of it.
+    for (const b of buttons) expect(b.y + b.height).toBeLessThanOrEqual(footerTop)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await expect(takeTour).toBeInViewport()
+  })
+})
