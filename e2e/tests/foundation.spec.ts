@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '../support/test'
-import { startFreshServer, type FreshServer } from '../support/fresh-server'
 
 // The route table of spec 000 §2, each with the h1 its page shows.
 const routes: [path: string, heading: RegExp][] = [
@@ -170,23 +169,17 @@ test.describe('navigation at 375 px', () => {
 })
 
 test.describe('toaster', () => {
-  // Safety alerts reach every client of a server: on a server of its own, this test's alerts disturb no other test.
-  let server: FreshServer
-  test.beforeAll(async () => {
-    server = await startFreshServer()
-  })
-  test.afterAll(() => server?.stop())
-
   test('one notification at a time: a new one replaces the old; F8 focuses the region; a swipe right dismisses', async ({ page }) => {
-    await page.goto(`${server.base}/xr-training`)
-    await expect(page.getByTestId('realtime-badge')).toHaveText('Realtime Connected', { timeout: 20_000 })
+    // The authoring studio's Save and Deploy each announce themselves with a notification.
+    await page.goto('/original#authoring')
+    const studio = page.locator('#authoring')
+    await expect(studio.getByRole('button', { name: 'Save', exact: true })).toBeVisible({ timeout: 15_000 })
     const region = page.getByRole('region', { name: /Notifications/ })
-    // Safety Controls send alerts that come back to this page as notifications.
-    await page.getByRole('button', { name: 'Emergency Stop' }).click()
-    await expect(region.getByText('Safety Alert: Emergency stop requested')).toBeVisible()
-    await page.getByRole('button', { name: 'Request Help' }).click()
-    await expect(region.getByText('Safety Alert: Need assistance')).toBeVisible()
-    await expect(region.getByText('Safety Alert: Emergency stop requested')).toHaveCount(0)
+    await studio.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(region.getByText('Scene saved')).toBeVisible()
+    await studio.getByRole('button', { name: 'Deploy', exact: true }).click()
+    await expect(region.getByText(/Version \d+ deployed/)).toBeVisible()
+    await expect(region.getByText('Scene saved')).toHaveCount(0)
     await expect(region.getByRole('listitem')).toHaveCount(1)
 
     await page.keyboard.press('F8')
@@ -199,6 +192,6 @@ test.describe('toaster', () => {
     await page.mouse.down()
     for (const dx of [20, 40, 60, 80]) await page.mouse.move(box.x + 20 + dx, box.y + box.height / 2)
     await page.mouse.up()
-    await expect(region.getByText('Safety Alert: Need assistance')).toHaveCount(0)
+    await expect(region.getByText(/Version \d+ deployed/)).toHaveCount(0)
   })
 })

@@ -166,10 +166,10 @@ test.describe('accessibility of the learning pages', () => {
   }
 })
 
-// The XR session records come from the XR Training Center branch; on this
-// branch GET /api/users/{id}/xr-sessions answers 404. Until it lands, these
-// tests hand the pages a session list in the shape that branch records, to
-// check the pages' real-data views end to end.
+// These tests hand the pages a session list in the server's shape (a
+// session summary of GET /api/users/{id}/xr-sessions, its outcome judged by
+// the server), dated relative to now, to check the pages' real-data views
+// end to end.
 test.describe('hub and analytics with session records', () => {
   async function withSessions(page: Page) {
     const hour = 3_600_000
@@ -180,13 +180,14 @@ test.describe('hub and analytics with session records', () => {
       moduleId,
       moduleTitle,
       sessionType: 'vr',
-      deviceType: 'test',
       startedAt: new Date(now - hoursAgo * hour).toISOString(),
       endedAt: new Date(now - hoursAgo * hour + duration * 1000).toISOString(),
       duration,
       completionStatus: 'completed',
-      interactionData: { interactions: [], safetyChecks: [], completionStatus: outcome },
+      outcome,
       safetyScore,
+      verified: true,
+      verificationIssues: [],
     })
     await page.route('**/api/users/*/xr-sessions', (route) =>
       route.fulfill({
