@@ -267,20 +267,12 @@ func (c *client) handle(ctx context.Context, data []byte) error {
 		defer cancel()
 		return c.hub.publish(pctx, out)
 
-	case TypeXRSessionUpdate:
-		var p XRSessionUpdatePayload
-		if err := decodePayload(in.Payload, &p); err != nil {
-			return err
+	case TypeXRSessionUpdate, TypeCollaborationUpdate:
+		var p interface{ Validate() error } = &XRSessionUpdatePayload{}
+		if in.Type == TypeCollaborationUpdate {
+			p = &CollaborationPayload{}
 		}
-		if err := p.Validate(); err != nil {
-			return err
-		}
-		out.Payload, _ = json.Marshal(p)
-		return c.toRoom(ctx, out)
-
-	case TypeCollaborationUpdate:
-		var p CollaborationPayload
-		if err := decodePayload(in.Payload, &p); err != nil {
+		if err := decodePayload(in.Payload, p); err != nil {
 			return err
 		}
 		if err := p.Validate(); err != nil {
