@@ -6,6 +6,8 @@ import { cn } from '@/lib/utils'
 import { outcomeLabels, setupLinks, setupLinksCsv, summarizeCounts } from '../lib/roster'
 import { CopyField } from './copy-field'
 
+const columns = ['Line', 'Outcome', 'Email', 'Name', 'Role', 'Cohort']
+
 const outcomeStyle: Record<RosterRow['outcome'], string> = {
   create: 'bg-emerald-500/15 text-emerald-200',
   update: 'bg-sky-500/15 text-sky-200',
@@ -33,24 +35,11 @@ export function RosterReportView({ report }: { report: RosterReport }) {
           </caption>
           <thead className="bg-slate-800/80 text-xs uppercase tracking-wide text-slate-300">
             <tr>
-              <th scope="col" className="px-3 py-2">
-                Line
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Outcome
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Email
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Name
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Role
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Cohort
-              </th>
+              {columns.map((name) => (
+                <th key={name} scope="col" className="px-3 py-2">
+                  {name}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-white/10">
