@@ -31,6 +31,7 @@ describe('RosterReportView', () => {
     render(<RosterReportView report={dryRun} />)
     expect(screen.getByText('Check result: 1 new account, 1 updated, 0 unchanged, 1 error')).toBeInTheDocument()
     const table = screen.getByRole('table')
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Line', 'Outcome', 'Email', 'Name', 'Role', 'Cohort'])
     const rows = within(table).getAllByRole('row').slice(1)
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['2', '3', '5'])
     const bad = rows[2]
