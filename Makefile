@@ -12,7 +12,7 @@ E2E_DEPS  := e2e/node_modules/.package-lock.json
 GO_SRC    := $(shell find cmd internal web -name '*.go' -not -path '*/node_modules/*') go.mod go.sum
 WEB_SRC   := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/package.json web/tsconfig.json
 
-.PHONY: build run web test lint-go test-go test-web test-e2e bench clean
+.PHONY: build run web test lint-go lint-web test-go test-web test-e2e bench clean
 
 # npm ci only when the lock file changed since the last install.
 $(WEB_DEPS): web/package-lock.json
@@ -35,11 +35,15 @@ run: build
 	@echo "Journeyman XR: open http://$${JOURNEYMAN_ADDR:-127.0.0.1:8080} (database: $${JOURNEYMAN_DB:-./data/journeyman.db})"
 	./$(BIN)
 
-test: lint-go test-go test-web test-e2e
+test: lint-go lint-web test-go test-web test-e2e
 
 # The Go linters and their reasons are in .golangci.yml.
 lint-go:
 	$(GOLANGCI) run ./...
+
+# The web app's rules and their reasons are in web/eslint.config.js.
+lint-web: $(WEB_DEPS)
+	cd web && npx eslint --max-warnings 0 .
 
 # Store tests also run on PostgreSQL when JOURNEYMAN_TEST_POSTGRES_URL is set.
 test-go:

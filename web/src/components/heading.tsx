@@ -1,4 +1,4 @@
-import { createContext, forwardRef, useContext, type HTMLAttributes } from 'react'
+import { createContext, createElement, useContext, type HTMLAttributes, type Ref } from 'react'
 
 export type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6'
 
@@ -15,10 +15,9 @@ export function useHeadingTag(depth: 0 | 1 | 2 = 0): HeadingTag {
   return `h${Math.min(6, useContext(HeadingLevelContext) + depth)}` as HeadingTag
 }
 
-type Props = HTMLAttributes<HTMLHeadingElement> & { depth?: 0 | 1 | 2 }
+type Props = HTMLAttributes<HTMLHeadingElement> & { depth?: 0 | 1 | 2; ref?: Ref<HTMLHeadingElement> }
 
 /** A heading `depth` levels below the feature's top level. */
-export const Heading = forwardRef<HTMLHeadingElement, Props>(function Heading({ depth = 0, ...props }, ref) {
-  const Tag = useHeadingTag(depth)
-  return <Tag ref={ref} {...props} />
-})
+export function Heading({ depth = 0, ...props }: Props) {
+  return createElement(useHeadingTag(depth), props)
+}

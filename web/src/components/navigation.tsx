@@ -18,6 +18,10 @@ const HOVER_CLICK_GRACE_MS = 500
 
 type MenuName = 'training' | 'industries'
 
+/** The open menu after `name` asks to open or close: closing leaves another menu alone. */
+const menuAfter = (name: MenuName, open: boolean) => (current: MenuName | null) =>
+  open ? name : current === name ? null : current
+
 const linkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-200 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
@@ -140,15 +144,13 @@ export function Navigation() {
   const trainingGroupId = useId()
   const industriesGroupId = useId()
 
-  const closeAll = useCallback(() => {
+  // Any navigation closes every menu, in the render that sees the new location.
+  const [shownLocation, setShownLocation] = useState(location)
+  if (shownLocation !== location) {
+    setShownLocation(location)
     setOpenMenu(null)
     setMobileOpen(false)
-  }, [])
-
-  // Any navigation closes every menu.
-  useEffect(() => {
-    closeAll()
-  }, [location, closeAll])
+  }
 
   // The open mobile panel locks page scrolling.
   useEffect(() => {
@@ -183,9 +185,8 @@ export function Navigation() {
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [mobileOpen])
 
-  const menuSetter = (name: MenuName) => (open: boolean) => setOpenMenu((current) => (open ? name : current === name ? null : current))
-  const setTraining = useCallback(menuSetter('training'), [])
-  const setIndustries = useCallback(menuSetter('industries'), [])
+  const setTraining = useCallback((open: boolean) => setOpenMenu(menuAfter('training', open)), [])
+  const setIndustries = useCallback((open: boolean) => setOpenMenu(menuAfter('industries', open)), [])
 
   const toggleGroup = (name: MenuName) => setMobileGroups((g) => ({ ...g, [name]: !g[name] }))
 

@@ -20,15 +20,11 @@ function prefersReducedMotion(): boolean {
  */
 export function useReveal<T extends Element>(): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null)
-  const [visible, setVisible] = useState(false)
+  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined' || prefersReducedMotion())
 
   useEffect(() => {
     const element = ref.current
     if (!element || visible) return
-    if (typeof IntersectionObserver === 'undefined' || prefersReducedMotion()) {
-      setVisible(true)
-      return
-    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {

@@ -148,7 +148,7 @@ export function AppearanceProvider({ children, initial }: { children: ReactNode;
   const base = useMemo<Appearance>(() => {
     if (profile.data) return appearanceFromProfile(profile.data)
     return initial ?? cached ?? defaultAppearance
-  }, [profile.data, profile.isSuccess, initial, cached])
+  }, [profile.data, initial, cached])
   const appearance = useMemo<Appearance>(() => ({ ...base, ...overrides }), [base, overrides])
 
   useEffect(() => {

@@ -13,7 +13,7 @@ const accountEntryPaths = ['/sign-in', '/sign-up']
 export function safeNextPath(next: string | null | undefined, fallback = DEFAULT_AFTER_SIGN_IN): string {
   if (!next || next.length > 2048) return fallback
   // Browsers drop tabs and newlines inside URLs and read "\" as "/": "/\t/evil.example" is "//evil.example".
-  if (!next.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(next) || next.startsWith('//')) return fallback
+  if (!next.startsWith('/') || next.startsWith('//') || hasControlOrBackslash(next)) return fallback
   const base = 'http://journeyman.invalid'
   let url: URL
   try {
@@ -37,4 +37,12 @@ export function signInPath(next?: string | null): string {
 export function signUpPath(next?: string | null): string {
   const safe = safeNextPath(next, '')
   return safe ? `/sign-up?next=${encodeURIComponent(safe)}` : '/sign-up'
+}
+
+function hasControlOrBackslash(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i)
+    if (code <= 0x1f || code === 0x7f || code === 0x5c) return true
+  }
+  return false
 }

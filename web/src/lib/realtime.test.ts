@@ -74,8 +74,8 @@ describe('RealtimeClient', () => {
 
   it('sends the envelope with type, payload, sessionId, userId and timestamp', () => {
     const { client } = makeClient()
-    client.userId = 'u1'
-    client.sessionId = 's1'
+    client.setUserId('u1')
+    client.setSessionId('s1')
     client.connect()
     last().open()
     expect(client.sendSafetyAlert({ alertType: 'help', description: 'Need assistance' })).toBe(true)

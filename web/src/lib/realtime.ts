@@ -72,15 +72,25 @@ export class RealtimeClient {
   private readonly delayMs: number
   private readonly createSocket: WebSocketFactory
 
-  /** The ids sent with every message; set them once the learner and session are known. */
-  userId: string | undefined
-  sessionId: string | undefined
+  // The ids sent with every message, set once the learner and session are known.
+  private userId: string | undefined
+  private sessionId: string | undefined
 
   constructor(options: RealtimeClientOptions = {}) {
     this.url = options.url ?? realtimeUrl()
     this.maxAttempts = options.maxReconnectAttempts ?? MAX_RECONNECT_ATTEMPTS
     this.delayMs = options.reconnectDelayMs ?? RECONNECT_DELAY_MS
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url))
+  }
+
+  /** Sets the learner sent with every message. */
+  setUserId(id: string | undefined): void {
+    this.userId = id
+  }
+
+  /** Sets the session sent with every message that names none; undefined once it ends. */
+  setSessionId(id: string | undefined): void {
+    this.sessionId = id
   }
 
   getStatus(): RealtimeStatus {

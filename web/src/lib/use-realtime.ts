@@ -19,7 +19,7 @@ export function useRealtimeClient(userId: string | undefined): { client: Realtim
   }, [client])
 
   useEffect(() => {
-    client.userId = userId
+    client.setUserId(userId)
     if (userId) client.connect()
   }, [client, userId])
 

@@ -52,14 +52,15 @@ function TourGuide({ step, index, total, onAction, onSkip, onComplete }: GuidePr
   const guideRef = useRef<HTMLDivElement>(null)
   const titleId = useId()
   const descriptionId = useId()
-  const [layout, setLayout] = useState<Layout | null>(null)
+  // A layout belongs to the step it was measured for; a new step starts unplaced.
+  const [measured, setMeasured] = useState<{ step: TourStep; layout: Layout } | null>(null)
+  const layout = measured?.step === step ? measured.layout : null
   const last = index === total - 1
 
   // Each step places its guide after TOUR_POSITION_DELAY_MS, giving the page
   // (and a menu the previous step may have opened) time to settle, then
   // follows its target while the page scrolls or resizes.
   useEffect(() => {
-    setLayout(null)
     let target: HTMLElement | null = null
     let frame = 0
     const measure = () => {
@@ -68,9 +69,12 @@ function TourGuide({ step, index, total, onAction, onSkip, onComplete }: GuidePr
       const box = target ? toBox(target.getBoundingClientRect()) : null
       const shown = isDisplayed(box) ? box : null
       const viewport = { width: document.documentElement.clientWidth, height: window.innerHeight }
-      setLayout({
-        guide: placeGuide(shown, { width: guide.offsetWidth, height: guide.offsetHeight }, viewport, step.position),
-        highlight: shown,
+      setMeasured({
+        step,
+        layout: {
+          guide: placeGuide(shown, { width: guide.offsetWidth, height: guide.offsetHeight }, viewport, step.position),
+          highlight: shown,
+        },
       })
     }
     const onViewportChange = () => {
@@ -105,9 +109,9 @@ function TourGuide({ step, index, total, onAction, onSkip, onComplete }: GuidePr
     if (guide && (!guide.contains(active) || active?.matches(':disabled'))) guide.focus({ preventScroll: true })
   }, [index])
 
-  // Escape skips from anywhere on the page; the dialog's own handler below
-  // catches it even before this listener is attached.
-  useEffect(() => {
+  // Escape skips from anywhere on the page, the guide included. A layout
+  // effect, so the listener is in place before the first paint.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) onSkip()
     }
@@ -162,11 +166,6 @@ function TourGuide({ step, index, total, onAction, onSkip, onComplete }: GuidePr
           !layout && 'left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2',
         )}
         style={layout ? { top: layout.guide.top, left: layout.guide.left } : undefined}
-        onKeyDown={(event) => {
-          if (event.key !== 'Escape') return
-          event.preventDefault()
-          onSkip()
-        }}
       >
         <div className="mb-3 flex items-center justify-between gap-3">
           <p className="text-xs font-semibold uppercase tracking-wider text-amber-300">

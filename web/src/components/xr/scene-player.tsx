@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { Canvas, useFrame, useThree, type ThreeEvent } from '@react-three/fiber'
 import { XR, createXRStore, useXR } from '@react-three/xr'
 import { OrbitControls } from '@react-three/drei'
@@ -137,6 +137,27 @@ function wrap(ctx: CanvasRenderingContext2D, text: string, maxWidth: number): st
   return lines
 }
 
+/** Draws `text` centred on `canvas`, as large as fits. */
+function drawText(canvas: HTMLCanvasElement, text: string, background: string) {
+  const ctx = canvas.getContext('2d')
+  if (!ctx) return
+  ctx.fillStyle = background
+  ctx.fillRect(0, 0, canvas.width, canvas.height)
+  ctx.fillStyle = '#f8fafc'
+  let size = 56
+  let lines: string[] = []
+  do {
+    ctx.font = `600 ${size}px system-ui, sans-serif`
+    lines = wrap(ctx, text, canvas.width - 64)
+    size -= 4
+  } while (lines.length * size * 1.25 > canvas.height - 32 && size > 20)
+  ctx.textBaseline = 'middle'
+  ctx.textAlign = 'center'
+  const lineHeight = (size + 4) * 1.25
+  const top = canvas.height / 2 - ((lines.length - 1) * lineHeight) / 2
+  lines.forEach((l, i) => ctx.fillText(l, canvas.width / 2, top + i * lineHeight))
+}
+
 /**
  * A flat panel of text drawn on a canvas texture: no font file, nothing
  * fetched, readable inside a headset where the page is out of sight.
@@ -154,38 +175,20 @@ function TextPanel(props: {
 }) {
   const { text, width, height, background = 'rgba(15,23,42,0.88)' } = props
   const invalidate = useThree((s) => s.invalidate)
+  // A new text draws a new texture; the old one is freed and the scene redrawn once.
   const texture = useMemo(() => {
     const canvas = document.createElement('canvas')
     canvas.width = 1024
     canvas.height = Math.round((1024 * height) / width)
+    drawText(canvas, text, background)
     const t = new THREE.CanvasTexture(canvas)
     t.colorSpace = THREE.SRGBColorSpace
     return t
-  }, [width, height])
+  }, [text, background, width, height])
   useEffect(() => {
-    const canvas = texture.image as HTMLCanvasElement
-    const ctx = canvas.getContext('2d')
-    if (!ctx) return
-    ctx.clearRect(0, 0, canvas.width, canvas.height)
-    ctx.fillStyle = background
-    ctx.fillRect(0, 0, canvas.width, canvas.height)
-    ctx.fillStyle = '#f8fafc'
-    let size = 56
-    let lines: string[] = []
-    do {
-      ctx.font = `600 ${size}px system-ui, sans-serif`
-      lines = wrap(ctx, text, canvas.width - 64)
-      size -= 4
-    } while (lines.length * size * 1.25 > canvas.height - 32 && size > 20)
-    ctx.textBaseline = 'middle'
-    ctx.textAlign = 'center'
-    const lineHeight = (size + 4) * 1.25
-    const top = canvas.height / 2 - ((lines.length - 1) * lineHeight) / 2
-    lines.forEach((l, i) => ctx.fillText(l, canvas.width / 2, top + i * lineHeight))
-    texture.needsUpdate = true
     invalidate()
-  }, [texture, text, background, invalidate])
-  useEffect(() => () => texture.dispose(), [texture])
+    return () => texture.dispose()
+  }, [texture, invalidate])
   return (
     <mesh
       name={props.name}
@@ -207,24 +210,24 @@ function TextPanel(props: {
 }
 
 /** Keeps the latest camera (or headset) pose for session updates. */
-function PoseTracker({ pose }: { pose: React.RefObject<Pose> }) {
+function PoseTracker({ onPose }: { onPose: (pose: Pose) => void }) {
   const p = useMemo(() => new THREE.Vector3(), [])
   const q = useMemo(() => new THREE.Quaternion(), [])
   useFrame(({ camera, gl }) => {
     const cam = gl.xr.isPresenting ? gl.xr.getCamera() : camera
     cam.getWorldPosition(p)
     cam.getWorldQuaternion(q)
-    pose.current = {
+    onPose({
       position: { x: round(p.x), y: round(p.y), z: round(p.z) },
       rotation: { x: round(q.x), y: round(q.y), z: round(q.z), w: round(q.w) },
-    }
+    })
   })
   return null
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000
 
-function SceneContents(props: ScenePlayerProps & { pose: React.RefObject<Pose> }) {
+function SceneContents(props: ScenePlayerProps & { onPose: (pose: Pose) => void }) {
   const { scene, stepStatus, currentStepId, interactive } = props
   const mode = useXR((s) => s.mode)
   const inXR = mode === 'immersive-vr' || mode === 'immersive-ar'
@@ -287,7 +290,7 @@ function SceneContents(props: ScenePlayerProps & { pose: React.RefObject<Pose> }
         </>
       ) : null}
       {!inXR ? <OrbitControls target={[0, 1, -1.5]} maxPolarAngle={Math.PI / 2 - 0.05} minDistance={0.5} maxDistance={8} makeDefault /> : null}
-      <PoseTracker pose={props.pose} />
+      <PoseTracker onPose={props.onPose} />
     </>
   )
 }
@@ -315,13 +318,15 @@ export default function ScenePlayer(props: ScenePlayerProps) {
   )
   const pose = useRef<Pose>({ position: { x: 0, y: 1.6, z: 2.2 }, rotation: { x: 0, y: 0, z: 0, w: 1 } })
   const { onReady, onXRSessionEnd } = props
-  const onEndRef = useRef(onXRSessionEnd)
-  onEndRef.current = onXRSessionEnd
+  const trackPose = useCallback((latest: Pose) => {
+    pose.current = latest
+  }, [])
+  const onSessionEnd = useEffectEvent(() => onXRSessionEnd?.())
 
   useEffect(() => {
     let previous = store.getState().session
     const unsubscribe = store.subscribe((state) => {
-      if (previous && !state.session) onEndRef.current?.()
+      if (previous && !state.session) onSessionEnd()
       previous = state.session
     })
     return unsubscribe
@@ -361,7 +366,7 @@ export default function ScenePlayer(props: ScenePlayerProps) {
         onPointerMissed={() => props.onHover?.(null)}
       >
         <XR store={store}>
-          <SceneContents {...props} pose={pose} />
+          <SceneContents {...props} onPose={trackPose} />
         </XR>
       </Canvas>
     </div>

@@ -8,6 +8,7 @@ import { resetToastsForTests } from '@/hooks/use-toast'
 import { createQueryClient } from '@/lib/api'
 import type { ScenePlayerHandle, ScenePlayerProps } from '@/components/xr/scene-player-types'
 import type { XRCapabilities } from '@/components/xr/use-xr-capabilities'
+import type { NewSessionInput, SessionEndInput } from '@/api/xr-sessions'
 
 // The 3D player needs WebGL, which jsdom lacks: a stand-in renders one button per object.
 const enterXR = vi.fn<ScenePlayerHandle['enterXR']>()
@@ -56,7 +57,8 @@ const content = {
   },
 }
 
-type Call = { method: string; url: string; body?: any }
+// What the client sent: a start, an update or an end, typed as all three so each test reads its fields.
+type Call = { method: string; url: string; body?: NewSessionInput & SessionEndInput & Record<string, unknown> }
 let calls: Call[]
 let failPost = false
 let failEnd = false
@@ -121,7 +123,8 @@ function endsWith(verdict: { verified: boolean; verificationIssues: string[] }) 
 }
 
 const toastRegion = () => screen.getByRole('region', { name: /Notifications/ })
-const patches = () => calls.filter((c) => c.method === 'PATCH')
+// The bodies of the PATCH requests, in order.
+const patches = () => calls.flatMap((c) => (c.method === 'PATCH' && c.body ? [c.body] : []))
 
 describe('XRSessionLauncher', () => {
   it('shows the default title, the module id and the scene address', async () => {
@@ -171,21 +174,21 @@ describe('XRSessionLauncher', () => {
 
     await user.click(screen.getByRole('button', { name: '3D Face shield' }))
     await waitFor(() => expect(patches()).toHaveLength(1))
-    expect(patches()[0].url).toBe('/api/xr-sessions/s1')
-    expect(patches()[0].body.interactionData.interactions).toEqual([
+    expect(calls.find((c) => c.method === 'PATCH')?.url).toBe('/api/xr-sessions/s1')
+    expect(patches()[0].interactionData.interactions).toEqual([
       expect.objectContaining({ action: 'grab', objectId: 'ppe', stepId: 'don-ppe', input: 'ray', seq: 0, sessionTime: expect.any(Number), timestamp: expect.any(String) }),
     ])
-    expect(patches()[0].body.interactionData.safetyChecks).toEqual([{ id: 'ppe-worn', status: 'passed' }])
-    expect(patches()[0].body.position).toEqual({ x: 0, y: 1.6, z: 0 })
+    expect(patches()[0].interactionData.safetyChecks).toEqual([{ id: 'ppe-worn', status: 'passed' }])
+    expect(patches()[0].position).toEqual({ x: 0, y: 1.6, z: 0 })
 
     await user.click(screen.getByRole('button', { name: 'Complete step 2' }))
     await waitFor(() => expect(patches()).toHaveLength(2))
-    expect(patches()[1].body.interactionData.interactions).toEqual([expect.objectContaining({ action: 'click', input: 'keyboard', seq: 1 })])
+    expect(patches()[1].interactionData.interactions).toEqual([expect.objectContaining({ action: 'click', input: 'keyboard', seq: 1 })])
 
     await user.click(screen.getByRole('button', { name: 'End Session' }))
     expect(await within(toastRegion()).findByText('Session Completed')).toBeInTheDocument()
     expect(within(toastRegion()).getByText('Training session lasted 0 minutes')).toBeInTheDocument()
-    const end = patches()[2].body
+    const end = patches()[2]
     expect(end).toMatchObject({ completionStatus: 'completed', moduleId: 'm1', sessionType: 'desktop', endedAt: expect.any(String), duration: expect.any(Number) })
     expect(end.duration).toBeLessThan(60)
     expect(end.interactionData.interactions).toEqual([])
@@ -225,8 +228,8 @@ describe('XRSessionLauncher', () => {
     await user.click(await screen.findByRole('button', { name: 'Desktop Mode' }))
     await user.click(await screen.findByRole('button', { name: 'Skip step 1' }))
     await waitFor(() => expect(patches()).toHaveLength(1))
-    expect(patches()[0].body.interactionData.interactions[0]).toMatchObject({ action: 'skip', stepId: 'don-ppe' })
-    expect(patches()[0].body.interactionData.safetyChecks).toEqual([{ id: 'ppe-worn', status: 'skipped' }])
+    expect(patches()[0].interactionData.interactions[0]).toMatchObject({ action: 'skip', stepId: 'don-ppe' })
+    expect(patches()[0].interactionData.safetyChecks).toEqual([{ id: 'ppe-worn', status: 'skipped' }])
     expect(screen.getByText('Safety score so far: 0%')).toBeInTheDocument()
   })
 
@@ -236,7 +239,7 @@ describe('XRSessionLauncher', () => {
     await user.click(await screen.findByRole('button', { name: 'VR Mode' }))
     expect(await within(toastRegion()).findByText('VR session is now active')).toBeInTheDocument()
     expect(enterXR).toHaveBeenCalledWith('immersive-vr')
-    expect(calls.find((c) => c.method === 'POST')!.body.sessionType).toBe('vr')
+    expect(calls.find((c) => c.method === 'POST')?.body?.sessionType).toBe('vr')
   })
 
   it('falls back to desktop when the immersive request fails', async () => {
@@ -247,7 +250,7 @@ describe('XRSessionLauncher', () => {
     expect(await within(toastRegion()).findByText('XR Mode Unavailable')).toBeInTheDocument()
     expect(within(toastRegion()).getByText('Falling back to desktop mode')).toBeInTheDocument()
     expect(enterXR).toHaveBeenCalledWith('immersive-ar')
-    expect(calls.find((c) => c.method === 'POST')!.body.sessionType).toBe('desktop')
+    expect(calls.find((c) => c.method === 'POST')?.body?.sessionType).toBe('desktop')
     expect(screen.getByText('DESKTOP session active')).toBeInTheDocument()
   })
 
@@ -289,6 +292,6 @@ describe('XRSessionLauncher', () => {
     fetchMock.mockImplementation(real)
     await user.click(screen.getByRole('button', { name: '3D Handle' }))
     await waitFor(() => expect(patches()).toHaveLength(2))
-    expect(patches()[1].body.interactionData.interactions.map((i: { seq: number }) => i.seq)).toEqual([0, 1])
+    expect(patches()[1].interactionData.interactions.map((i: { seq: number }) => i.seq)).toEqual([0, 1])
   })
 })

@@ -74,6 +74,27 @@ const modes: { type: SessionType; label: string; icon: typeof Glasses }[] = [
   { type: 'desktop', label: 'Desktop Mode', icon: Monitor },
 ]
 
+interface ModeButtonProps {
+  mode: (typeof modes)[number]
+  unavailable: boolean
+  disabled: boolean
+  onStart(type: SessionType): Promise<void>
+}
+
+function ModeButton({ mode: { type, label, icon: Icon }, unavailable, disabled, onStart }: ModeButtonProps) {
+  return (
+    <Button
+      variant={type === 'desktop' ? 'default' : 'outline'}
+      disabled={disabled || unavailable}
+      onClick={() => void onStart(type)}
+      title={unavailable ? 'This browser reports no immersive VR support' : undefined}
+    >
+      <Icon aria-hidden="true" />
+      {label}
+    </Button>
+  )
+}
+
 function formatClock(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000))
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
@@ -241,7 +262,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
     setActive({ record: rec, type: running, scene, run: newRun(scene, Date.now()) })
     setNow(Date.now())
     setPhase('idle')
-    if (realtime) realtime.sessionId = rec.id
+    realtime?.setSessionId(rec.id)
     toast({ title: 'Training Session Started', description: `${running.toUpperCase()} session is now active` })
     if (fellBack) toast({ title: 'XR Mode Unavailable', description: 'Falling back to desktop mode' })
     onSessionStart?.(rec)
@@ -278,7 +299,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
       setActive(null)
       setPhase('idle')
       setLastResult(stored)
-      if (realtime) realtime.sessionId = undefined
+      realtime?.setSessionId(undefined)
       toast({ title: 'Session Completed', description: `Training session lasted ${sessionMinutes(durationMs)} minutes` })
       onSessionEnd?.(stored)
     } catch (err) {
@@ -330,23 +351,16 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
 
         {!active ? (
           <div role="group" aria-label="Start a training session" className="flex flex-wrap gap-2">
-            {modes.map(({ type, label, icon: Icon }) => {
-              const unavailable = type === 'vr' && !caps.supportsVR
-              // Immersive modes need the 3D view to exist before the click, which must request the session.
-              const waitingFor3D = type !== 'desktop' && !playerReady
-              return (
-                <Button
-                  key={type}
-                  variant={type === 'desktop' ? 'default' : 'outline'}
-                  disabled={busy || !content.data || unavailable || waitingFor3D}
-                  onClick={() => void start(type)}
-                  title={unavailable ? 'This browser reports no immersive VR support' : undefined}
-                >
-                  <Icon aria-hidden="true" />
-                  {label}
-                </Button>
-              )
-            })}
+            {modes.map((mode) => (
+              <ModeButton
+                key={mode.type}
+                mode={mode}
+                unavailable={mode.type === 'vr' && !caps.supportsVR}
+                // Immersive modes need the 3D view to exist before the click, which must request the session.
+                disabled={busy || !content.data || (mode.type !== 'desktop' && !playerReady)}
+                onStart={start}
+              />
+            ))}
             {phase === 'starting' ? (
               <span role="status" className="self-center text-sm text-slate-300">
                 Starting session…

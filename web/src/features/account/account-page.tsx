@@ -140,7 +140,7 @@ function DisplayNameForm({ me }: { me: Me }) {
         <CardTitle as="h2">Display name</CardTitle>
       </CardHeader>
       <CardContent>
-        <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Display name">
+        <form id={form.formId} noValidate onSubmit={submit} className="space-y-4" aria-label="Display name">
           <FormField label="Display name" hint="Up to 80 characters." error={form.errors.fields.displayName} name="displayName">
             {(p) => (
               <Input
@@ -194,7 +194,7 @@ function ChangePasswordForm() {
         <CardDescription>Other devices signed in to this account are signed out; this one stays signed in.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Change password">
+        <form id={form.formId} noValidate onSubmit={submit} className="space-y-4" aria-label="Change password">
           <FormField label="Current password" error={form.errors.fields.currentPassword} name="currentPassword">
             {(p) => (
               <PasswordInput control={p} name="currentPassword" autoComplete="current-password" value={form.values.currentPassword} onChange={(v) => form.set('currentPassword', v)} />

@@ -57,7 +57,7 @@ function ResetForm({ token }: { token: string }) {
   }
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Set a new password">
+    <form id={form.formId} noValidate onSubmit={submit} className="space-y-4" aria-label="Set a new password">
       <FormField label="New password" hint={PASSWORD_POLICY} error={form.errors.fields.password} name="password">
         {(p) => <PasswordInput control={p} name="password" autoComplete="new-password" value={form.values.password} onChange={(v) => form.set('password', v)} />}
       </FormField>

@@ -23,7 +23,7 @@ import {
 import { useMe } from '@/api/account'
 import { useTrades, useTrainingModules } from '@/api/catalog'
 import { dueRefreshers, useRefreshers } from '@/api/learning'
-import { learningSessions, useXrSessions } from '@/api/xr-sessions'
+import { learningSessions, useXrSessions, type LearningSession } from '@/api/xr-sessions'
 import { bucketize, filterByPeriod, insights, learnerLevel, periodDays, summarize, tradeProgress } from './lib/metrics'
 
 // recharts is heavy: it loads only once a chart is on screen.
@@ -99,6 +99,9 @@ function MetricCard({ icon, label, value, sample }: { icon: ReactNode; label: st
   )
 }
 
+// One empty list, so memos keyed on the sessions hold while they load.
+const noSessions: LearningSession[] = []
+
 const pct = (n: number | null) => (n === null ? 'No data' : `${n}%`)
 
 /** The analytics dashboard's page (spec 001 §2). */
@@ -121,9 +124,9 @@ export function AnalyticsDashboard() {
   const modules = useTrainingModules()
   const catalogTrades = useTrades()
   const refreshers = useRefreshers({ select: dueRefreshers })
-  const now = useMemo(() => new Date(), [])
+  const [now] = useState(() => new Date())
 
-  const all = sessions.data ?? []
+  const all = sessions.data ?? noSessions
   const inPeriod = useMemo(() => filterByPeriod(all, period, now), [all, period, now])
   // Sample data stands in for a period without a single real session.
   const sample = inPeriod.length === 0

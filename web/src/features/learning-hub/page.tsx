@@ -59,7 +59,8 @@ export default function LearningHubPage() {
   const pathways: Pathway[] = real ? pathwaysFor(tradeName(trade), modules) : samplePathways
   const summary = journeySummary(modules)
   const shown = filterByCategory(modules, filter)
-  const now = Date.now()
+  // Due as of when the page opened; a refresher falling due meanwhile shows on the next visit.
+  const [now] = useState(() => Date.now())
   const due = (refreshers.data ?? []).filter((r) => new Date(r.due).getTime() <= now)
   // Launch buttons always name real catalog modules, even beside sample cards.
   const launchable = useMemo(() => {

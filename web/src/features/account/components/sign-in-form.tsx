@@ -41,7 +41,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   }
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Sign in">
+    <form id={form.formId} noValidate onSubmit={submit} className="space-y-4" aria-label="Sign in">
       <FormField label="Email" error={errors.fields.email} name="email">
         {(p) => <Input {...p} name="email" type="email" autoComplete="username" value={values.email} onChange={(e) => form.set('email', e.target.value)} />}
       </FormField>

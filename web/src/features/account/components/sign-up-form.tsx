@@ -40,7 +40,7 @@ export function SignUpForm({ inviteToken, onSignedUp }: { inviteToken?: string; 
   }
 
   return (
-    <form ref={form.formRef} noValidate onSubmit={submit} className="space-y-4" aria-label="Create your account">
+    <form id={form.formId} noValidate onSubmit={submit} className="space-y-4" aria-label="Create your account">
       <FormField label="Email" error={errors.fields.email} name="email">
         {(p) => <Input {...p} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => form.set('email', e.target.value)} />}
       </FormField>

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useId, useState } from 'react'
 import type { FormErrors } from '@/lib/form-errors'
 
 /**
@@ -9,7 +9,8 @@ import type { FormErrors } from '@/lib/form-errors'
 export function useFormState<T extends Record<string, string>>(initial: T) {
   const [values, setValues] = useState<T>(initial)
   const [errors, setErrors] = useState<FormErrors<keyof T & string>>({ fields: {} })
-  const formRef = useRef<HTMLFormElement>(null)
+  // The form is found by id when focus must move, not held in a ref the render would read.
+  const formId = useId()
 
   const set = useCallback((field: keyof T & string, value: string) => {
     setValues((v) => ({ ...v, [field]: value }))
@@ -21,14 +22,14 @@ export function useFormState<T extends Record<string, string>>(initial: T) {
     const first = order.find((f) => found.fields[f])
     if (first) {
       // After the render that marks the field invalid and links its message.
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus())
+      requestAnimationFrame(() => document.getElementById(formId)?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus())
     }
-  }, [])
+  }, [formId])
 
   const reset = useCallback((next: T) => {
     setValues(next)
     setErrors({ fields: {} })
   }, [])
 
-  return { values, set, errors, setErrors, fail, reset, formRef }
+  return { values, set, errors, setErrors, fail, reset, formId }
 }

@@ -144,7 +144,7 @@ describe('DigitalTwinMonitor', { timeout: 20_000 }, () => {
     await user.click(within(panel).getByRole('tab', { name: 'Protocols' }))
     expect(within(panel).getByLabelText('Register count')).toHaveValue('14')
     await user.click(within(panel).getByRole('button', { name: 'Test Protocol' }))
-    expect((await within(panel).findByTestId('frame-request')).querySelector('pre')?.textContent).toMatch(/^0000  00 01 00 00 00 06 01 03 00 00 00 0e /)
+    expect((await within(panel).findByTestId('frame-request')).querySelector('pre')?.textContent).toMatch(/^0000 {2}00 01 00 00 00 06 01 03 00 00 00 0e /)
     expect(within(panel).getByTestId('frame-request')).toHaveTextContent('Function Code3')
     expect(within(panel).getByTestId('frame-response')).toHaveTextContent('Byte Count28')
     expect(within(panel).getByTestId('protocol-result')).toHaveTextContent('temperature')

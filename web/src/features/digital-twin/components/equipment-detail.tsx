@@ -306,7 +306,7 @@ function ProtocolsTab({ equipment }: { equipment: Equipment }) {
       )}
       <div>
         <Heading depth={1} className="mb-3 text-sm font-semibold text-white">Test the connection</Heading>
-        <ProtocolTester equipment={equipment} />
+        <ProtocolTester key={equipment.id} equipment={equipment} />
       </div>
     </div>
   )

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { Cable } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Heading } from '@/components/heading'
@@ -27,7 +27,11 @@ import {
 // non-integer value reaches the server, whose 400 explains the valid range.
 const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text))
 
-/** Test Protocol: set the protocol's parameters, run a real exchange with the twin's device, show both frames. */
+/**
+ * Test Protocol: set the protocol's parameters, run a real exchange with the
+ * twin's device, show both frames. Render it keyed by the twin's id: a
+ * different twin starts from its own defaults with no exchange shown.
+ */
 export function ProtocolTester({ equipment }: { equipment: Equipment }) {
   const kind = protocolKind(equipment.communicationProtocol)
   const ids = useId()
@@ -40,15 +44,6 @@ export function ProtocolTester({ equipment }: { equipment: Equipment }) {
   const exchange = useSimulateCommunication()
   const access = useDriveAccess()
   const recheckIdentity = useRecheckIdentityOnRefusal()
-
-  // A different twin brings its own defaults and clears the last exchange.
-  useEffect(() => {
-    const p = defaultProtocolParams(equipment.id, equipment.connectionParameters)
-    setParams(p)
-    setRaw({ startAddress: String(p.startAddress), registerCount: String(p.registerCount), assembly: String(p.assembly) })
-    exchange.reset()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [equipment.id])
 
   if (!kind || !equipment.communicationProtocol) {
     return <p className="text-sm text-slate-300">This twin names no protocol the tester speaks.</p>
@@ -314,7 +309,7 @@ function FrameView({ title, frame, testId }: { title: string; frame: ProtocolFra
         <span className="text-xs font-normal normal-case text-slate-300">{length != null ? `${length} bytes` : ''}</span>
       </Heading>
       {frame.summary && <p className="mt-1 text-xs text-slate-200">{frame.summary}</p>}
-      <pre className="mt-2 overflow-x-auto rounded bg-black/50 p-2 font-mono text-xs leading-relaxed text-emerald-200" aria-label={`${title} bytes in hex`} tabIndex={0}>
+      <pre className="mt-2 overflow-x-auto rounded bg-black/50 p-2 font-mono text-xs leading-relaxed text-emerald-200" role="region" aria-label={`${title} bytes in hex`} tabIndex={0}>
         {hexDump(frame.hex) || '(no bytes)'}
       </pre>
       {frame.fields && frame.fields.length > 0 && (

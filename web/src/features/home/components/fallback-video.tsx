@@ -9,7 +9,7 @@ export function mediaSources(media: MediaSet): Array<{ src: string; type: string
   ]
 }
 
-interface FallbackVideoProps extends Omit<VideoHTMLAttributes<HTMLVideoElement>, 'children'> {
+interface FallbackVideoProps extends Omit<VideoHTMLAttributes<HTMLVideoElement>, 'children' | 'muted'> {
   media: MediaSet
   /** Called once every source has failed (404, network, undecodable). */
   onAllFailed: (sources: string[]) => void
@@ -21,7 +21,8 @@ interface FallbackVideoProps extends Omit<VideoHTMLAttributes<HTMLVideoElement>,
 /**
  * A <video> with a primary and a fallback source. The browser tries them in
  * order and fires `error` at each <source> that fails; when the last one has
- * failed too, onAllFailed is told which files were tried.
+ * failed too, onAllFailed is told which files were tried. The footage we
+ * ship has no sound track, so the player is always muted and needs no captions.
  */
 export function FallbackVideo({ media, onAllFailed, children, ref, ...props }: FallbackVideoProps) {
   const sources = mediaSources(media)
@@ -31,7 +32,7 @@ export function FallbackVideo({ media, onAllFailed, children, ref, ...props }: F
     if (failed.current.size === sources.length) onAllFailed(sources.map((s) => s.src))
   }
   return (
-    <video ref={ref} poster={media.poster} {...props}>
+    <video ref={ref} poster={media.poster} {...props} muted>
       {sources.map((s) => (
         <source key={s.src} src={s.src} type={s.type} onError={() => onSourceError(s.src)} />
       ))}

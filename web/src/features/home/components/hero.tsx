@@ -71,7 +71,6 @@ export function Hero() {
           data-testid="hero-video"
           className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
           autoPlay={!reducedMotion}
-          muted
           loop
           playsInline
           preload="auto"

@@ -172,7 +172,6 @@ export function TradeSkillsDemo() {
                 media={trade.video}
                 data-testid="demo-video"
                 className="aspect-video w-full object-cover"
-                muted
                 loop
                 playsInline
                 preload="none"

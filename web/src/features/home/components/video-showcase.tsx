@@ -45,7 +45,6 @@ function ProgramVideo({ program }: { program: ShowcaseProgram }) {
       data-testid="showcase-video"
       className="aspect-video w-full rounded-xl border border-white/10 bg-slate-900 object-cover"
       controls
-      muted
       loop
       playsInline
       preload="none"

@@ -11,18 +11,22 @@ const ROOM_TYPES = ['joined', 'presence', 'xr_session_update', 'error'] as const
  * refuses anything they would send to the room.
  */
 export function useSessionObserver(sessionId: string | null) {
-  const [state, setState] = useState<ObserverState>(initialObserverState)
+  // What was seen belongs to the session it was seen in; another session starts afresh.
+  const [seen, setSeen] = useState<{ sessionId: string | null; state: ObserverState }>({ sessionId, state: initialObserverState })
+  const state = seen.sessionId === sessionId ? seen.state : initialObserverState
   const [status, setStatus] = useState<RealtimeStatus>('disconnected')
 
   useEffect(() => {
     if (!sessionId) return
-    setState(initialObserverState)
     const client = new RealtimeClient()
     const offStatus = client.onStatus((s) => {
       setStatus(s)
       if (s === 'connected') client.send('join', { role: 'observer' }, sessionId)
     })
-    const offs = ROOM_TYPES.map((type) => client.subscribe(type, (m) => setState((prev) => observe(prev, m, sessionId))))
+    const offs = ROOM_TYPES.map((type) => client.subscribe(type, (m) =>
+        setSeen((prev) => ({ sessionId, state: observe(prev.sessionId === sessionId ? prev.state : initialObserverState, m, sessionId) })),
+      ),
+    )
     client.connect()
     return () => {
       offStatus()

@@ -200,7 +200,12 @@ function CohortDetails({ cohort, isAdmin }: { cohort: CohortDetail; isAdmin: boo
   const [message, setMessage] = useState<{ error?: string; success?: string }>({})
   const instructorId = useId()
 
-  useEffect(() => setName(cohort.name), [cohort.name])
+  // A rename stored (here or elsewhere) replaces what the field shows.
+  const [storedName, setStoredName] = useState(cohort.name)
+  if (storedName !== cohort.name) {
+    setStoredName(cohort.name)
+    setName(cohort.name)
+  }
 
   const rename = (event: FormEvent) => {
     event.preventDefault()

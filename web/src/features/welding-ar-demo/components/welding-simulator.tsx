@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
 import { Flame, Square, Video } from 'lucide-react'
 import { useHeadingTag } from '@/components/heading'
@@ -91,14 +91,14 @@ export function WeldingSimulator() {
     return () => window.clearInterval(id)
   }, [phase])
 
-  // Leaving the page releases the camera.
-  useEffect(() => () => stopCamera(), [])
-
-  function stopCamera() {
+  const stopCamera = useCallback(() => {
     streamRef.current?.getTracks().forEach((t) => t.stop())
     streamRef.current = null
     if (videoRef.current) videoRef.current.srcObject = null
-  }
+  }, [])
+
+  // Leaving the page releases the camera.
+  useEffect(() => stopCamera, [stopCamera])
 
   async function start() {
     if (!moduleId) return
@@ -256,28 +256,7 @@ export function WeldingSimulator() {
           </CardHeader>
           <CardContent>
             {content.isError ? <p className="text-sm text-red-300">Could not load the safety checks.</p> : null}
-            <ul className="space-y-3">
-              {safetySteps.map((s) => (
-                <li key={s.id} className="flex items-start gap-3">
-                  <Checkbox
-                    id={`weld-check-${s.id}`}
-                    checked={checked.has(s.id)}
-                    disabled={active}
-                    onCheckedChange={(v) =>
-                      setChecked((c) => {
-                        const n = new Set(c)
-                        if (v === true) n.add(s.id)
-                        else n.delete(s.id)
-                        return n
-                      })
-                    }
-                  />
-                  <Label htmlFor={`weld-check-${s.id}`} className="text-sm leading-5 text-slate-200">
-                    {s.instruction}
-                  </Label>
-                </li>
-              ))}
-            </ul>
+            <SafetyChecklist steps={safetySteps} checked={checked} disabled={active} onChange={setChecked} />
           </CardContent>
         </Card>
       </div>
@@ -369,5 +348,38 @@ export function WeldingSimulator() {
         ) : null}
       </div>
     </div>
+  )
+}
+
+/** The scene's safety steps as checkboxes; ticked ones go with the session record. */
+function SafetyChecklist({ steps, checked, disabled, onChange }: {
+  steps: Step[]
+  checked: Set<string>
+  disabled: boolean
+  onChange(update: (checked: Set<string>) => Set<string>): void
+}) {
+  return (
+    <ul className="space-y-3">
+      {steps.map((s) => (
+        <li key={s.id} className="flex items-start gap-3">
+          <Checkbox
+            id={`weld-check-${s.id}`}
+            checked={checked.has(s.id)}
+            disabled={disabled}
+            onCheckedChange={(v) =>
+              onChange((c) => {
+                const n = new Set(c)
+                if (v === true) n.add(s.id)
+                else n.delete(s.id)
+                return n
+              })
+            }
+          />
+          <Label htmlFor={`weld-check-${s.id}`} className="text-sm leading-5 text-slate-200">
+            {s.instruction}
+          </Label>
+        </li>
+      ))}
+    </ul>
   )
 }
