@@ -1,4 +1,6 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { CheckCircle2 } from 'lucide-react'
 import { Button, type ButtonProps } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog'
@@ -6,8 +8,9 @@ import { Input, Textarea } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { toast } from '@/hooks/use-toast'
 import { cn } from '@/lib/utils'
-import { useCreateDemoRequest, type DemoRequest, type DemoRequestField, type DemoRequestInput } from '@/api/demo-requests'
-import { submissionErrors, type SubmissionErrors } from './field-errors'
+import { demoRequestFields, useCreateDemoRequest, type DemoRequest, type DemoRequestField, type DemoRequestInput } from '@/api/demo-requests'
+import { submissionErrors } from './field-errors'
+import { demoRequestFormSchema } from './form-schema'
 
 /** The areas a visitor can ask about; a page opening the form preselects one. */
 export const demoInterests: readonly { value: string; label: string }[] = [
@@ -39,10 +42,10 @@ export interface DemoRequestDialogProps {
 }
 
 /**
- * The 'Request a demo' form in a dialog. It posts to /api/demo-requests and
- * shows the server's verdict: a message under each bad field, or a
- * thank-you with a toast once the request is stored. Each opening starts a
- * fresh form.
+ * The 'Request a demo' form in a dialog. It checks the fields as the server
+ * would, posts to /api/demo-requests and shows the verdict: a message under
+ * each bad field, or a thank-you with a toast once the request is stored.
+ * Each opening starts a fresh form.
  */
 export function DemoRequestDialog({ open, onOpenChange, interest = '', title = 'Request a demo' }: DemoRequestDialogProps) {
   return (
@@ -74,48 +77,60 @@ export function DemoRequestButton({
 }
 
 function DemoRequestContent({ interest, title }: { interest: string; title: string }) {
-  const [form, setForm] = useState<DemoRequestInput>(() => emptyForm(interest))
-  const [errors, setErrors] = useState<SubmissionErrors>({ fields: {} })
   const [sent, setSent] = useState<DemoRequest | null>(null)
   const mutation = useCreateDemoRequest()
-  const formRef = useRef<HTMLFormElement>(null)
   const id = useId()
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(demoRequestFormSchema),
+    defaultValues: emptyForm(interest),
+    // Typing never raises a new complaint, it only clears the field's old one (register below); the next submit checks again.
+    reValidateMode: 'onSubmit',
+  })
 
   const interests = demoInterests.some((i) => i.value === interest)
     ? demoInterests
     : [...demoInterests, { value: interest, label: interest }]
 
-  const set = (field: DemoRequestField) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }))
-    // A field the visitor is fixing no longer shows its old complaint.
-    setErrors((e) => ({ ...e, fields: { ...e.fields, [field]: undefined } }))
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setErrors({ fields: {} })
-    mutation.mutate(form, {
+  const send = (input: DemoRequestInput) => {
+    mutation.mutate(input, {
       onSuccess: (created) => {
         setSent(created)
         toast({ title: 'Demo request sent', description: `We will contact you at ${created.email} to schedule your demo.` })
       },
       onError: (error) => {
         const found = submissionErrors(error)
-        setErrors(found)
-        const first = (['name', 'email', 'organisation', 'message', 'interest'] as const).find((f) => found.fields[f])
-        if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+        if (found.form) setError('root.server', { message: found.form })
+        const first = demoRequestFields.find((f) => found.fields[f])
+        for (const f of demoRequestFields) {
+          const message = found.fields[f]
+          if (message) setError(f, { type: 'server', message }, { shouldFocus: f === first })
+        }
       },
     })
   }
 
+  const fieldErrors = demoRequestFields.filter((f) => errors[f])
+
   const field = (name: DemoRequestField, label: string, control: (props: FieldProps) => ReactNode, hint?: string) => {
-    const error = errors.fields[name]
+    const error = errors[name]?.message
     const controlId = `${id}-${name}`
     const describedBy = [hint && `${controlId}-hint`, error && `${controlId}-error`].filter(Boolean).join(' ') || undefined
     return (
       <div className="space-y-1.5">
         <Label htmlFor={controlId}>{label}</Label>
-        {control({ id: controlId, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+        {control({
+          id: controlId,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy,
+          // A field the visitor is fixing no longer shows its old complaint.
+          ...register(name, { onChange: () => clearErrors(name) }),
+        })}
         {hint && (
           <p id={`${controlId}-hint`} className="text-xs text-slate-400">
             {hint}
@@ -151,26 +166,19 @@ function DemoRequestContent({ interest, title }: { interest: string; title: stri
             Tell us about your team and we will set up a guided demo of Journeyman XR. Every field except the area of interest is
             required.
           </DialogDescription>
-          <form ref={formRef} noValidate onSubmit={submit} className="mt-5 space-y-4">
+          <form noValidate onSubmit={handleSubmit(send)} className="mt-5 space-y-4">
             {field('name', 'Your name', (p) => (
-              <Input {...p} autoComplete="name" value={form.name} onChange={(e) => set('name')(e.target.value)} />
+              <Input {...p} autoComplete="name" />
             ))}
             {field('email', 'Work email', (p) => (
-              <Input {...p} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} />
+              <Input {...p} type="email" autoComplete="email" />
             ))}
             {field('organisation', 'Organisation', (p) => (
-              <Input
-                {...p}
-                autoComplete="organization"
-                value={form.organisation}
-                onChange={(e) => set('organisation')(e.target.value)}
-              />
+              <Input {...p} autoComplete="organization" />
             ))}
             {field('interest', 'Area of interest (optional)', (p) => (
               <select
                 {...p}
-                value={form.interest}
-                onChange={(e) => set('interest')(e.target.value)}
                 className="h-10 w-full rounded-md border border-white/20 bg-slate-900 px-3 text-sm text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
               >
                 {interests.map((i) => (
@@ -183,12 +191,12 @@ function DemoRequestContent({ interest, title }: { interest: string; title: stri
             {field(
               'message',
               'Message',
-              (p) => <Textarea {...p} value={form.message} onChange={(e) => set('message')(e.target.value)} />,
+              (p) => <Textarea {...p} />,
               'What would you like to see? At least 10 characters.',
             )}
-            {errors.form && (
+            {errors.root?.server && (
               <p role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">
-                {errors.form}
+                {errors.root.server.message}
               </p>
             )}
             <div className={cn('flex justify-end gap-2 pt-2')}>
@@ -200,9 +208,7 @@ function DemoRequestContent({ interest, title }: { interest: string; title: stri
               </Button>
             </div>
             <p className="sr-only" role="status" aria-live="polite">
-              {Object.values(errors.fields).filter(Boolean).length > 0
-                ? `${Object.values(errors.fields).filter(Boolean).length} fields need attention`
-                : ''}
+              {fieldErrors.length > 0 ? `${fieldErrors.length} fields need attention` : ''}
             </p>
           </form>
         </>
@@ -211,9 +217,8 @@ function DemoRequestContent({ interest, title }: { interest: string; title: stri
   )
 }
 
-interface FieldProps {
+interface FieldProps extends UseFormRegisterReturn<DemoRequestField> {
   id: string
-  name: DemoRequestField
   'aria-invalid': true | undefined
   'aria-describedby': string | undefined
 }

@@ -35,12 +35,17 @@ export function submissionErrors(error: unknown): SubmissionErrors {
     const colon = clause.indexOf(': ')
     const field = clause.slice(0, colon) as DemoRequestField
     if (colon > 0 && demoRequestFields.includes(field)) {
-      fields[field] = `${capitalize(labels[field])} ${clause.slice(colon + 2)}.`
+      fields[field] = fieldMessage(field, clause.slice(colon + 2))
     } else {
       rest.push(clause)
     }
   }
   return rest.length ? { fields, form: capitalize(rest.join('; ')) } : { fields }
+}
+
+/** A field's problem as the form shows it, e.g. "Email must be an address like name@example.com." */
+export function fieldMessage(field: DemoRequestField, problem: string): string {
+  return `${capitalize(labels[field])} ${problem}.`
 }
 
 const labels: Record<DemoRequestField, string> = {

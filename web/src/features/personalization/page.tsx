@@ -1,4 +1,6 @@
 import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { Link } from 'wouter'
 import { CheckCircle2, ChevronLeft, ChevronRight } from 'lucide-react'
 import { PageShell } from '@/components/page-shell'
@@ -7,7 +9,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
 import { profileOf, usePersonalization, useSavePersonalization, type PersonalizationProfile } from '@/api/personalization'
-import { CheckboxGroup, RadioCards, ScaleField } from './components/choice-fields'
+import { ProfileChoice, ProfileOptions, ProfileScale } from './components/profile-fields'
 import {
   WIZARD_STEPS,
   audioAssistanceOptions,
@@ -22,9 +24,10 @@ import {
   motionSensitivities,
   motorAssistanceOptions,
   primaryTrades,
+  profileFormSchema,
   sessionLengths,
+  stepFields,
   stepTitles,
-  toggleOption,
   uiComplexityOptions,
   visualAssistanceOptions,
   type Option,
@@ -67,25 +70,27 @@ function listLabels(options: Option[], values: readonly string[]): string {
 }
 
 function Wizard({ initial }: { initial: PersonalizationProfile }) {
-  const [profile, setProfile] = useState<PersonalizationProfile>(initial)
   const [step, setStep] = useState(1)
   const [done, setDone] = useState(false)
   const save = useSavePersonalization()
   const title = useHeadingTag()
+  // onChange: choosing an option clears the complaint about its group at once.
+  const { control, trigger, handleSubmit, getValues } = useForm({ resolver: zodResolver(profileFormSchema), defaultValues: initial, mode: 'onChange' })
 
-  const set = <K extends keyof PersonalizationProfile>(key: K, value: PersonalizationProfile[K]) => setProfile((p) => ({ ...p, [key]: value }))
-  const toggle = (key: 'visualAssistance' | 'audioAssistance' | 'motorAssistance', order: Option[]) => (value: string, on: boolean) =>
-    setProfile((p) => ({ ...p, [key]: toggleOption(p[key], value, on, order) }))
-
-  const next = () => {
+  const next = async () => {
     if (step < WIZARD_STEPS) {
-      setStep(clampStep(step + 1))
+      if (await trigger(stepFields[step - 1], { shouldFocus: true })) setStep(clampStep(step + 1))
       return
     }
-    save.mutate(profile, { onSuccess: () => setDone(true) })
+    await handleSubmit(
+      (profile) => save.mutate(profile, { onSuccess: () => setDone(true) }),
+      // Every earlier step was checked on its Next, but should one still be wrong, show it.
+      (errors) => setStep(clampStep(stepFields.findIndex((fields) => fields.some((f) => errors[f])) + 1)),
+    )()
   }
 
   if (done) {
+    const profile = getValues()
     return (
       <Card className="mt-8 max-w-3xl">
         <CardHeader>
@@ -145,57 +150,41 @@ function Wizard({ initial }: { initial: PersonalizationProfile }) {
       <CardContent className="space-y-6">
         {step === 1 && (
           <>
-            <RadioCards legend="Experience level" name="experienceLevel" options={experienceLevels} value={profile.experienceLevel} onChange={(v) => set('experienceLevel', v)} columns={4} />
-            <RadioCards legend="Primary trade" name="primaryTrade" options={primaryTrades} value={profile.primaryTrade} onChange={(v) => set('primaryTrade', v)} columns={3} />
+            <ProfileChoice control={control} name="experienceLevel" legend="Experience level" options={experienceLevels} columns={4} />
+            <ProfileChoice control={control} name="primaryTrade" legend="Primary trade" options={primaryTrades} columns={3} />
           </>
         )}
         {step === 2 && (
           <>
-            <RadioCards legend="Learning style" name="learningStyle" options={learningStyles} value={profile.learningStyle} onChange={(v) => set('learningStyle', v)} />
-            <RadioCards
-              legend="Preferred session length"
-              name="preferredSessionLength"
-              options={sessionLengths}
-              value={profile.preferredSessionLength}
-              onChange={(v) => set('preferredSessionLength', v)}
-              columns={4}
-            />
+            <ProfileChoice control={control} name="learningStyle" legend="Learning style" options={learningStyles} />
+            <ProfileChoice control={control} name="preferredSessionLength" legend="Preferred session length" options={sessionLengths} columns={4} />
           </>
         )}
         {step === 3 && (
           <>
-            <ScaleField label="XR comfort level" value={profile.xrComfortLevel} onChange={(v) => set('xrComfortLevel', v)} low="1: new to headsets" high="10: hours in VR are fine" />
-            <RadioCards legend="Motion sensitivity" name="motionSensitivity" options={motionSensitivities} value={profile.motionSensitivity} onChange={(v) => set('motionSensitivity', v)} columns={3} />
+            <ProfileScale control={control} name="xrComfortLevel" label="XR comfort level" low="1: new to headsets" high="10: hours in VR are fine" />
+            <ProfileChoice control={control} name="motionSensitivity" legend="Motion sensitivity" options={motionSensitivities} columns={3} />
           </>
         )}
         {step === 4 && (
           <>
-            <RadioCards
-              legend="Difficulty progression"
-              name="difficultyProgression"
-              options={difficultyProgressions}
-              value={profile.difficultyProgression}
-              onChange={(v) => set('difficultyProgression', v)}
-              columns={3}
-            />
-            <ScaleField label="Safety emphasis" value={profile.safetyEmphasis} onChange={(v) => set('safetyEmphasis', v)} low="1: essentials only" high="10: every hazard explained" />
-            <RadioCards legend="Feedback frequency" name="feedbackFrequency" options={feedbackFrequencies} value={profile.feedbackFrequency} onChange={(v) => set('feedbackFrequency', v)} columns={3} />
+            <ProfileChoice control={control} name="difficultyProgression" legend="Difficulty progression" options={difficultyProgressions} columns={3} />
+            <ProfileScale control={control} name="safetyEmphasis" label="Safety emphasis" low="1: essentials only" high="10: every hazard explained" />
+            <ProfileChoice control={control} name="feedbackFrequency" legend="Feedback frequency" options={feedbackFrequencies} columns={3} />
           </>
         )}
-        {step === 5 && (
-          <CheckboxGroup legend="Visual assistance" options={visualAssistanceOptions} values={profile.visualAssistance} onToggle={toggle('visualAssistance', visualAssistanceOptions)} />
-        )}
+        {step === 5 && <ProfileOptions control={control} name="visualAssistance" legend="Visual assistance" options={visualAssistanceOptions} />}
         {step === 6 && (
           <>
-            <CheckboxGroup legend="Audio assistance" options={audioAssistanceOptions} values={profile.audioAssistance} onToggle={toggle('audioAssistance', audioAssistanceOptions)} />
-            <CheckboxGroup legend="Motor assistance" options={motorAssistanceOptions} values={profile.motorAssistance} onToggle={toggle('motorAssistance', motorAssistanceOptions)} />
+            <ProfileOptions control={control} name="audioAssistance" legend="Audio assistance" options={audioAssistanceOptions} />
+            <ProfileOptions control={control} name="motorAssistance" legend="Motor assistance" options={motorAssistanceOptions} />
           </>
         )}
         {step === 7 && (
           <>
-            <RadioCards legend="Colour scheme" name="colorScheme" options={colorSchemeOptions} value={profile.colorScheme} onChange={(v) => set('colorScheme', v)} />
-            <RadioCards legend="Font size" name="fontSize" options={fontSizeOptions} value={profile.fontSize} onChange={(v) => set('fontSize', v)} columns={3} />
-            <RadioCards legend="Interface complexity" name="uiComplexity" options={uiComplexityOptions} value={profile.uiComplexity} onChange={(v) => set('uiComplexity', v)} columns={3} />
+            <ProfileChoice control={control} name="colorScheme" legend="Colour scheme" options={colorSchemeOptions} />
+            <ProfileChoice control={control} name="fontSize" legend="Font size" options={fontSizeOptions} columns={3} />
+            <ProfileChoice control={control} name="uiComplexity" legend="Interface complexity" options={uiComplexityOptions} columns={3} />
           </>
         )}
         <div className="flex items-center justify-between border-t border-white/10 pt-4">

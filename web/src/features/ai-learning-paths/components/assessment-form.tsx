@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { assessmentTypeOptions, joinList, overallScoreRange, splitList, tradeCategoryOptions, type SkillAssessment } from '../lib/forms'
-import { SelectField, SliderField } from './fields'
+import { assessmentFormSchema, assessmentFormValues, assessmentTypeOptions, overallScoreRange, tradeCategoryOptions, type SkillAssessment } from '../lib/forms'
+import { ListField, SelectField, SliderField } from './fields'
 
 /** The Skill Assessment tab. */
 export function AssessmentForm({
@@ -17,37 +16,53 @@ export function AssessmentForm({
   error: string | null
   onSave: (assessment: SkillAssessment) => void
 }) {
-  const [a, setA] = useState(initial)
-  const [strengths, setStrengths] = useState(joinList(initial.strengths))
-  const [improvements, setImprovements] = useState(joinList(initial.improvementAreas))
-  const set = <K extends keyof SkillAssessment>(key: K, value: SkillAssessment[K]) => setA((p) => ({ ...p, [key]: value }))
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(assessmentFormSchema), defaultValues: assessmentFormValues(initial) })
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    onSave({ ...a, strengths: splitList(strengths), improvementAreas: splitList(improvements) })
-  }
+  // The fields the form does not show (skill areas, current levels) go back as they came.
+  const save = handleSubmit((values) => onSave({ ...initial, ...values }))
 
   return (
-    <form onSubmit={submit} className="grid gap-6 md:grid-cols-2" aria-label="Skill assessment">
-      <SelectField label="Trade category" value={a.tradeCategory} options={tradeCategoryOptions} onChange={(v) => set('tradeCategory', v)} />
-      <SelectField label="Assessment type" value={a.assessmentType} options={assessmentTypeOptions} onChange={(v) => set('assessmentType', v)} />
+    <form onSubmit={save} className="grid gap-6 md:grid-cols-2" aria-label="Skill assessment">
+      <Controller
+        control={control}
+        name="tradeCategory"
+        render={({ field }) => <SelectField label="Trade category" value={field.value} options={tradeCategoryOptions} onChange={field.onChange} />}
+      />
+      <Controller
+        control={control}
+        name="assessmentType"
+        render={({ field }) => <SelectField label="Assessment type" value={field.value} options={assessmentTypeOptions} onChange={field.onChange} />}
+      />
       <div className="md:col-span-2">
-        <SliderField label="Overall skill score" value={a.overallScore} display={`${a.overallScore}%`} range={overallScoreRange} onChange={(v) => set('overallScore', v)} />
+        <Controller
+          control={control}
+          name="overallScore"
+          render={({ field }) => (
+            <SliderField label="Overall skill score" value={field.value} display={`${field.value}%`} range={overallScoreRange} onChange={field.onChange} />
+          )}
+        />
       </div>
-      <div className="space-y-2">
-        <Label htmlFor="strengths">Strengths</Label>
-        <Input id="strengths" value={strengths} onChange={(e) => setStrengths(e.target.value)} placeholder="e.g. reading prints, hand tools" aria-describedby="strengths-hint" />
-        <p id="strengths-hint" className="text-xs text-slate-300">
-          Separate with commas.
-        </p>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="improvement-areas">Improvement areas</Label>
-        <Input id="improvement-areas" value={improvements} onChange={(e) => setImprovements(e.target.value)} placeholder="e.g. lockout, arc flash" aria-describedby="improvements-hint" />
-        <p id="improvements-hint" className="text-xs text-slate-300">
-          Separate with commas. These also steer your recommended focus path.
-        </p>
-      </div>
+      <ListField
+        id="strengths"
+        label="Strengths"
+        hint="Separate with commas."
+        placeholder="e.g. reading prints, hand tools"
+        error={errors.strengths?.message}
+        {...register('strengths')}
+      />
+      <ListField
+        id="improvement-areas"
+        label="Improvement areas"
+        hint="Separate with commas. These also steer your recommended focus path."
+        placeholder="e.g. lockout, arc flash"
+        error={errors.improvementAreas?.message}
+        {...register('improvementAreas')}
+      />
       <div className="flex items-center gap-4 md:col-span-2">
         <Button type="submit" disabled={saving}>
           {saving ? 'Saving...' : 'Save Assessment'}

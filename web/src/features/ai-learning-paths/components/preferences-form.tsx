@@ -1,18 +1,20 @@
-import { useState, type FormEvent } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { Button } from '@/components/ui/button'
-import { Input, Textarea } from '@/components/ui/input'
+import { Textarea } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import {
   difficultyProgressionOptions,
   industryExperienceRange,
-  joinList,
+  MAX_GOALS_LENGTH,
   learningStyleOptions,
+  preferencesFormSchema,
+  preferencesFormValues,
   sessionDurationRange,
-  splitList,
   xrComfortOptions,
   type LearningPreferences,
 } from '../lib/forms'
-import { SelectField, SliderField } from './fields'
+import { FieldError, ListField, SelectField, SliderField } from './fields'
 
 /** The Learning Preferences tab. */
 export function PreferencesForm({
@@ -26,52 +28,81 @@ export function PreferencesForm({
   error: string | null
   onSave: (prefs: LearningPreferences) => void
 }) {
-  const [prefs, setPrefs] = useState(initial)
-  const [focusText, setFocusText] = useState(joinList(initial.focusAreas))
-  const [certText, setCertText] = useState(joinList(initial.certificationGoals))
-  const set = <K extends keyof LearningPreferences>(key: K, value: LearningPreferences[K]) => setPrefs((p) => ({ ...p, [key]: value }))
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(preferencesFormSchema), defaultValues: preferencesFormValues(initial) })
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    onSave({ ...prefs, focusAreas: splitList(focusText), certificationGoals: splitList(certText) })
-  }
+  // The field the form does not show (available time slots) goes back as it came.
+  const save = handleSubmit((values) => onSave({ ...initial, ...values }))
+  const goalsError = errors.learningGoals?.message
 
   return (
-    <form onSubmit={submit} className="grid gap-6 md:grid-cols-2" aria-label="Learning preferences">
-      <SelectField label="Preferred learning style" value={prefs.preferredLearningStyle} options={learningStyleOptions} onChange={(v) => set('preferredLearningStyle', v)} />
-      <SelectField label="XR comfort level" value={prefs.xrComfortLevel} options={xrComfortOptions} onChange={(v) => set('xrComfortLevel', v)} />
-      <SliderField
-        label="Session duration"
-        value={prefs.sessionDuration}
-        display={`${prefs.sessionDuration} minutes`}
-        range={sessionDurationRange}
-        onChange={(v) => set('sessionDuration', v)}
+    <form onSubmit={save} className="grid gap-6 md:grid-cols-2" aria-label="Learning preferences">
+      <Controller
+        control={control}
+        name="preferredLearningStyle"
+        render={({ field }) => <SelectField label="Preferred learning style" value={field.value} options={learningStyleOptions} onChange={field.onChange} />}
       />
-      <SliderField
-        label="Industry experience"
-        value={prefs.industryExperience}
-        display={`${prefs.industryExperience} ${prefs.industryExperience === 1 ? 'year' : 'years'}`}
-        range={industryExperienceRange}
-        onChange={(v) => set('industryExperience', v)}
+      <Controller
+        control={control}
+        name="xrComfortLevel"
+        render={({ field }) => <SelectField label="XR comfort level" value={field.value} options={xrComfortOptions} onChange={field.onChange} />}
       />
-      <SelectField label="Difficulty progression" value={prefs.difficultyProgression} options={difficultyProgressionOptions} onChange={(v) => set('difficultyProgression', v)} />
-      <div className="space-y-2">
-        <Label htmlFor="focus-areas">Focus areas</Label>
-        <Input id="focus-areas" value={focusText} onChange={(e) => setFocusText(e.target.value)} placeholder="e.g. safety, troubleshooting, conduit" aria-describedby="focus-hint" />
-        <p id="focus-hint" className="text-xs text-slate-300">
-          Separate with commas.
-        </p>
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="certification-goals">Certification goals</Label>
-        <Input id="certification-goals" value={certText} onChange={(e) => setCertText(e.target.value)} placeholder="e.g. OSHA 10, NFPA 70E" aria-describedby="cert-hint" />
-        <p id="cert-hint" className="text-xs text-slate-300">
-          Separate with commas.
-        </p>
-      </div>
+      <Controller
+        control={control}
+        name="sessionDuration"
+        render={({ field }) => (
+          <SliderField label="Session duration" value={field.value} display={`${field.value} minutes`} range={sessionDurationRange} onChange={field.onChange} />
+        )}
+      />
+      <Controller
+        control={control}
+        name="industryExperience"
+        render={({ field }) => (
+          <SliderField
+            label="Industry experience"
+            value={field.value}
+            display={`${field.value} ${field.value === 1 ? 'year' : 'years'}`}
+            range={industryExperienceRange}
+            onChange={field.onChange}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="difficultyProgression"
+        render={({ field }) => <SelectField label="Difficulty progression" value={field.value} options={difficultyProgressionOptions} onChange={field.onChange} />}
+      />
+      <ListField
+        id="focus-areas"
+        label="Focus areas"
+        hint="Separate with commas."
+        placeholder="e.g. safety, troubleshooting, conduit"
+        error={errors.focusAreas?.message}
+        {...register('focusAreas')}
+      />
+      <ListField
+        id="certification-goals"
+        label="Certification goals"
+        hint="Separate with commas."
+        placeholder="e.g. OSHA 10, NFPA 70E"
+        error={errors.certificationGoals?.message}
+        {...register('certificationGoals')}
+      />
       <div className="space-y-2 md:col-span-2">
         <Label htmlFor="learning-goals">Learning goals</Label>
-        <Textarea id="learning-goals" value={prefs.learningGoals} onChange={(e) => set('learningGoals', e.target.value)} maxLength={2000} placeholder="What do you want to be able to do?" />
+        <Textarea
+          id="learning-goals"
+          {...register('learningGoals')}
+          maxLength={MAX_GOALS_LENGTH}
+          placeholder="What do you want to be able to do?"
+          aria-invalid={goalsError ? true : undefined}
+          aria-describedby={goalsError ? 'learning-goals-error' : undefined}
+        />
+        <FieldError id="learning-goals-error" error={goalsError} />
       </div>
       <div className="flex items-center gap-4 md:col-span-2">
         <Button type="submit" disabled={saving}>

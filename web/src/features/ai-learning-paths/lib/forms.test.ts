@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { buildRecommendationRequest, hoursPerWeek, initialAssessment, initialPreferences, joinList, splitList } from './forms'
+import {
+  assessmentFormSchema,
+  assessmentFormValues,
+  buildRecommendationRequest,
+  hoursPerWeek,
+  initialAssessment,
+  initialPreferences,
+  joinList,
+  preferencesFormSchema,
+  preferencesFormValues,
+  splitList,
+} from './forms'
 
 describe('splitList', () => {
   it.each([
@@ -54,5 +65,26 @@ describe('buildRecommendationRequest', () => {
       timeConstraints: { hoursPerWeek: 4, preferredSessionLength: 90 },
       focusAreas: ['safety', 'wiring'],
     })
+  })
+})
+
+describe('form schemas', () => {
+  it('give back what the forms started with', () => {
+    const prefs = { ...initialPreferences, focusAreas: ['safety', 'wiring'] }
+    const { availableTimeSlots: _slots, ...shownPrefs } = prefs
+    expect(preferencesFormSchema.parse(preferencesFormValues(prefs))).toEqual(shownPrefs)
+    const assessment = { ...initialAssessment, strengths: ['hand tools'] }
+    const { skillAreas: _areas, currentLevels: _levels, ...shownAssessment } = assessment
+    expect(assessmentFormSchema.parse(assessmentFormValues(assessment))).toEqual(shownAssessment)
+  })
+
+  it('count characters, not UTF-16 units, as the server does', () => {
+    const values = { ...preferencesFormValues(initialPreferences), focusAreas: '🔧'.repeat(100), learningGoals: '🔧'.repeat(2000) }
+    expect(preferencesFormSchema.safeParse(values).success).toBe(true)
+    const over = preferencesFormSchema.safeParse({ ...values, focusAreas: '🔧'.repeat(101), learningGoals: '🔧'.repeat(2001) })
+    expect(over.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['focusAreas', 'Each item in focus areas must be at most 100 characters.'],
+      ['learningGoals', 'Learning goals must be at most 2000 characters.'],
+    ])
   })
 })

@@ -1,11 +1,15 @@
-import { useId } from 'react'
+import { useId, type Ref } from 'react'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
 import { Slider } from '@/components/ui/slider'
 import { cn } from '@/lib/utils'
 import type { Option } from '../lib/wizard'
 
-/** A single-choice field as a group of radio cards: native radios, so arrow keys move the choice. */
+/**
+ * A single-choice field as a group of radio cards: native radios, so arrow
+ * keys move the choice. inputRef gets the first radio, where focus goes when
+ * the group is in error.
+ */
 export function RadioCards<T extends string | number>({
   legend,
   name,
@@ -13,6 +17,8 @@ export function RadioCards<T extends string | number>({
   value,
   onChange,
   columns = 2,
+  error,
+  inputRef,
 }: {
   legend: string
   name: string
@@ -20,12 +26,15 @@ export function RadioCards<T extends string | number>({
   value: T
   onChange: (value: T) => void
   columns?: 2 | 3 | 4
+  error?: string
+  inputRef?: Ref<HTMLInputElement>
 }) {
+  const errorId = `${useId()}-error`
   return (
-    <fieldset className="space-y-2">
+    <fieldset className="space-y-2" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-2 text-sm font-semibold text-slate-200">{legend}</legend>
       <div className={cn('grid gap-2', columns === 2 && 'sm:grid-cols-2', columns === 3 && 'sm:grid-cols-3', columns === 4 && 'sm:grid-cols-2 lg:grid-cols-4')}>
-        {options.map((o) => {
+        {options.map((o, i) => {
           const checked = o.value === value
           return (
             <label
@@ -36,11 +45,13 @@ export function RadioCards<T extends string | number>({
               )}
             >
               <input
+                ref={i === 0 ? inputRef : undefined}
                 type="radio"
                 name={name}
                 value={String(o.value)}
                 checked={checked}
                 onChange={() => onChange(o.value)}
+                aria-invalid={error ? true : undefined}
                 className="mt-0.5 h-4 w-4 accent-amber-500"
               />
               <span>
@@ -55,6 +66,11 @@ export function RadioCards<T extends string | number>({
           )
         })}
       </div>
+      {error ? (
+        <p id={errorId} className="text-sm text-red-400">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   )
 }

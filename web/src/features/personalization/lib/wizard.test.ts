@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clampStep, defaultProfile, motorAssistanceOptions, sessionLengths, stepTitles, toggleOption, WIZARD_STEPS } from './wizard'
+import { clampStep, defaultProfile, motorAssistanceOptions, profileFormSchema, sessionLengths, stepFields, stepTitles, toggleOption, WIZARD_STEPS } from './wizard'
 
 describe('wizard', () => {
   it('has seven steps and the seed 001 defaults', () => {
@@ -32,5 +32,19 @@ describe('wizard', () => {
     list = toggleOption(list, 'simplified-controls', true, motorAssistanceOptions)
     expect(list).toEqual(['simplified-controls', 'extended-timeouts'])
     expect(toggleOption(list, 'simplified-controls', false, motorAssistanceOptions)).toEqual(['extended-timeouts'])
+  })
+
+  it('checks every field of the profile on exactly one step', () => {
+    expect(stepFields).toHaveLength(WIZARD_STEPS)
+    expect(stepFields.flat().sort()).toEqual(Object.keys(defaultProfile).sort())
+  })
+
+  it('accepts the defaults and no primary trade, but not a choice it does not offer', () => {
+    expect(profileFormSchema.parse(defaultProfile)).toEqual(defaultProfile)
+    const result = profileFormSchema.safeParse({ ...defaultProfile, primaryTrade: 'roofing', preferredSessionLength: 90 })
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['primaryTrade', 'Choose your primary trade.'],
+      ['preferredSessionLength', 'Choose a session length.'],
+    ])
   })
 })

@@ -1,3 +1,6 @@
+import { z } from 'zod'
+import type { PersonalizationProfile } from '@/api/personalization'
+
 /** The wizard has seven steps (spec 001 §9). */
 export const WIZARD_STEPS = 7
 
@@ -111,6 +114,48 @@ export const stepTitles = [
   'Audio and motor assistance',
   'Display',
 ] as const
+
+/** The fields each step shows, in order; Next checks these before moving on. */
+export const stepFields: readonly (readonly (keyof PersonalizationProfile)[])[] = [
+  ['experienceLevel', 'primaryTrade'],
+  ['learningStyle', 'preferredSessionLength'],
+  ['xrComfortLevel', 'motionSensitivity'],
+  ['difficultyProgression', 'safetyEmphasis', 'feedbackFrequency'],
+  ['visualAssistance'],
+  ['audioAssistance', 'motorAssistance'],
+  ['colorScheme', 'fontSize', 'uiComplexity'],
+]
+
+const offered =
+  <T extends string | number>(options: readonly Option<T>[]) =>
+  (value: T) =>
+    options.some((o) => o.value === value)
+
+/*
+ * The wizard's profile. Every control offers only allowed values, but a
+ * saved profile may hold one this wizard does not offer (one a newer server
+ * knows, say), which leaves its group with nothing chosen; the server would
+ * refuse it, so the learner is asked to choose. The sliders and check boxes
+ * cannot hold a bad value, so they pass as they are.
+ */
+export const profileFormSchema = z.object({
+  experienceLevel: z.string().refine(offered(experienceLevels), 'Choose your experience level.'),
+  // No trade chosen is fine.
+  primaryTrade: z.string().refine((v) => v === '' || offered(primaryTrades)(v), 'Choose your primary trade.'),
+  learningStyle: z.string().refine(offered(learningStyles), 'Choose a learning style.'),
+  preferredSessionLength: z.number().refine(offered(sessionLengths), 'Choose a session length.'),
+  xrComfortLevel: z.number(),
+  motionSensitivity: z.string().refine(offered(motionSensitivities), 'Choose your motion sensitivity.'),
+  difficultyProgression: z.string().refine(offered(difficultyProgressions), 'Choose a difficulty progression.'),
+  safetyEmphasis: z.number(),
+  feedbackFrequency: z.string().refine(offered(feedbackFrequencies), 'Choose a feedback frequency.'),
+  visualAssistance: z.array(z.string()),
+  audioAssistance: z.array(z.string()),
+  motorAssistance: z.array(z.string()),
+  colorScheme: z.string().refine(offered(colorSchemeOptions), 'Choose a colour scheme.'),
+  fontSize: z.string().refine(offered(fontSizeOptions), 'Choose a font size.'),
+  uiComplexity: z.string().refine(offered(uiComplexityOptions), 'Choose an interface complexity.'),
+}) satisfies z.ZodType<PersonalizationProfile>
 
 /** Toggles value in a multi-choice list, keeping the options' order stable. */
 export function toggleOption(list: readonly string[], value: string, on: boolean, order: readonly Option[]): string[] {

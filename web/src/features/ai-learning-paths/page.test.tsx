@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { fakeApi, guestMe } from '@/test/fake-api'
+import { renderWithApp } from '@/test/render'
+import * as answers from '@/test/server-answers'
+import AiLearningPathsPage from './page'
+
+afterEach(() => vi.unstubAllGlobals())
+
+function server(overrides: Parameters<typeof fakeApi>[0] = {}) {
+  return fakeApi({
+    'GET /api/me': { body: guestMe },
+    'GET /api/training-modules': { body: answers.modules() },
+    'GET /api/ai-learning/learning-preferences': { body: answers.learningPreferences() },
+    'GET /api/ai-learning/skill-assessments': { body: answers.skillAssessments() },
+    'GET /api/ai-learning/recommendations': { body: [] },
+    'GET /api/ai-learning/refreshers': { body: answers.refreshers() },
+    'POST /api/ai-learning/learning-preferences': ({ body }) => ({ body: { ...JSON.parse(body ?? '{}'), saved: true, updatedAt: '2026-11-24T09:00:00Z' } }),
+    'POST /api/ai-learning/skill-assessment': ({ body }) => ({
+      status: 201,
+      body: { ...JSON.parse(body ?? '{}'), id: 2, level: 'intermediate', createdAt: '2026-11-24T09:00:00Z' },
+    }),
+    ...overrides,
+  })
+}
+
+const posted = (fetchMock: ReturnType<typeof server>, path: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith(path) && init?.method === 'POST').map(([, init]) => JSON.parse(String(init?.body)))
+
+describe('AI learning paths forms', () => {
+  it('holds the preferences to the server’s list bounds, then saves them', async () => {
+    const fetchMock = server()
+    const user = userEvent.setup()
+    renderWithApp(<AiLearningPathsPage />)
+    const focus = await screen.findByLabelText('Focus areas')
+    await user.click(focus)
+    await user.paste(Array.from({ length: 21 }, (_, i) => `area ${i + 1}`).join(', '))
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }))
+
+    expect(await screen.findByText('Focus areas must have at most 20 items.')).toBeInTheDocument()
+    expect(focus).toHaveAttribute('aria-invalid', 'true')
+    expect(focus).toHaveAccessibleDescription('Separate with commas. Focus areas must have at most 20 items.')
+    expect(focus).toHaveFocus()
+    expect(posted(fetchMock, '/api/ai-learning/learning-preferences')).toEqual([])
+
+    await user.clear(focus)
+    await user.type(focus, ' safety , , wiring ,')
+    expect(screen.queryByText('Focus areas must have at most 20 items.')).not.toBeInTheDocument()
+    await user.type(screen.getByLabelText('Certification goals'), 'OSHA 10')
+    await user.type(screen.getByLabelText('Learning goals'), 'Wire a panel')
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }))
+
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Skill Assessment' })).toHaveAttribute('aria-selected', 'true'))
+    const { saved: _saved, updatedAt: _updatedAt, ...prefs } = answers.learningPreferences()
+    expect(posted(fetchMock, '/api/ai-learning/learning-preferences')).toEqual([
+      { ...prefs, focusAreas: ['safety', 'wiring'], certificationGoals: ['OSHA 10'], learningGoals: 'Wire a panel' },
+    ])
+  })
+
+  it('holds the assessment to the server’s item length, then saves it', async () => {
+    const fetchMock = server()
+    const user = userEvent.setup()
+    renderWithApp(<AiLearningPathsPage />)
+    await user.click(await screen.findByRole('tab', { name: 'Skill Assessment' }))
+    const strengths = await screen.findByLabelText('Strengths')
+    expect(strengths).toHaveValue('wiring')
+    const improvements = screen.getByLabelText('Improvement areas')
+    await user.click(improvements)
+    await user.paste(`arc flash, ${'x'.repeat(101)}`)
+    await user.click(screen.getByRole('button', { name: 'Save Assessment' }))
+
+    expect(await screen.findByText('Each item in improvement areas must be at most 100 characters.')).toBeInTheDocument()
+    expect(improvements).toHaveAttribute('aria-invalid', 'true')
+    expect(improvements).toHaveFocus()
+    expect(strengths).not.toHaveAttribute('aria-invalid')
+    expect(posted(fetchMock, '/api/ai-learning/skill-assessment')).toEqual([])
+
+    await user.clear(improvements)
+    await user.type(improvements, 'arc flash, lockout')
+    await user.click(screen.getByRole('button', { name: 'Save Assessment' }))
+
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'AI Recommendations' })).toHaveAttribute('aria-selected', 'true'))
+    expect(posted(fetchMock, '/api/ai-learning/skill-assessment')).toEqual([{ ...answers.skillAssessments().initial, improvementAreas: ['arc flash', 'lockout'] }])
+  })
+
+  it("shows the server's refusal as the form's alert", async () => {
+    server({ 'POST /api/ai-learning/learning-preferences': { status: 400, body: { message: 'xrComfortLevel must be one of beginner, comfortable, expert' } } })
+    const user = userEvent.setup()
+    renderWithApp(<AiLearningPathsPage />)
+    await user.click(await screen.findByRole('button', { name: 'Save Preferences' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('xrComfortLevel must be one of beginner, comfortable, expert')
+    expect(screen.getByRole('tab', { name: 'Learning Preferences' })).toHaveAttribute('aria-selected', 'true')
+  })
+})
