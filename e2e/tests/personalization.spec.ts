@@ -35,8 +35,8 @@ test.describe('personalization wizard', () => {
     await next(page)
     // Step 4: difficulty moderate, safety 8, feedback moderate.
     await expect(page.getByRole('slider', { name: 'Safety emphasis' })).toHaveAttribute('aria-valuenow', '8')
-    await expect(page.getByRole('group', { name: 'Difficulty progression' }).getByRole('radio', { name: /^Moderate/ })).toBeChecked()
-    await expect(page.getByRole('group', { name: 'Feedback frequency' }).getByRole('radio', { name: /^Moderate/ })).toBeChecked()
+    await expect(page.getByRole('radiogroup', { name: 'Difficulty progression' }).getByRole('radio', { name: /^Moderate/ })).toBeChecked()
+    await expect(page.getByRole('radiogroup', { name: 'Feedback frequency' }).getByRole('radio', { name: /^Moderate/ })).toBeChecked()
     await next(page)
     // Step 5: visual assistance, none ticked.
     for (const name of ['Text-to-speech', 'High contrast', 'Large UI', 'Colour indicators', 'Magnification']) {

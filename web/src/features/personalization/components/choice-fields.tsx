@@ -31,7 +31,8 @@ export function RadioCards<T extends string | number>({
 }) {
   const errorId = `${useId()}-error`
   return (
-    <fieldset className="space-y-2" aria-describedby={error ? errorId : undefined}>
+    // A radio group, so the whole choice can be marked invalid (a single radio cannot).
+    <fieldset role="radiogroup" className="space-y-2" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
       <legend className="mb-2 text-sm font-semibold text-slate-200">{legend}</legend>
       <div className={cn('grid gap-2', columns === 2 && 'sm:grid-cols-2', columns === 3 && 'sm:grid-cols-3', columns === 4 && 'sm:grid-cols-2 lg:grid-cols-4')}>
         {options.map((o, i) => {
@@ -51,7 +52,6 @@ export function RadioCards<T extends string | number>({
                 value={String(o.value)}
                 checked={checked}
                 onChange={() => onChange(o.value)}
-                aria-invalid={error ? true : undefined}
                 className="mt-0.5 h-4 w-4 accent-amber-500"
               />
               <span>
