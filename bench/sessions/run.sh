@@ -58,5 +58,5 @@ fi
 # The same update in process (handler and store, no network, one core).
 echo "in process, one core (go test -bench BenchmarkPatchSession ./internal/server):"
 JOURNEYMAN_TEST_POSTGRES_URL=${JOURNEYMAN_TEST_POSTGRES_URL:-$pg_admin} GOMAXPROCS=1 taskset -c "$server_cpu" \
-	go test -run '^$' -bench BenchmarkPatchSession -benchtime 3s ./internal/server 2>/dev/null | grep -E '^Benchmark' |
+	go test -run '^$' -bench 'BenchmarkPatchSession$' -benchtime 3s ./internal/server 2>/dev/null | grep -E '^Benchmark.* ns/op' |
 	awk '{ printf "  %-40s %8.0f updates/s (%s ns each)\n", $1, 1e9/$3, $3 }'

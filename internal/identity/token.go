@@ -6,6 +6,8 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"hash"
+	"sync"
 )
 
 // GuestTokens issues and checks guest tokens: 16 random bytes and their
@@ -14,10 +16,19 @@ import (
 // ids others see (live sessions, alerts) are not credentials, and a token
 // the server did not issue is recognised as forged without a database
 // lookup — the server needs to store nothing for a visitor who only reads.
-type GuestTokens struct{ key []byte }
+type GuestTokens struct {
+	key []byte
+	// Every API request checks its token: keyed HMACs are reused, since
+	// setting one up hashes the key, and a Reset restores that state.
+	macs sync.Pool
+}
 
 // NewGuestTokens returns a token issuer for the deployment's key.
-func NewGuestTokens(key []byte) *GuestTokens { return &GuestTokens{key: key} }
+func NewGuestTokens(key []byte) *GuestTokens {
+	g := &GuestTokens{key: key}
+	g.macs.New = func() any { return hmac.New(sha256.New, g.key) }
+	return g
+}
 
 const guestRandomLen = 16
 
@@ -31,8 +42,11 @@ func (g *GuestTokens) Issue() (token, id string) {
 
 // Check returns the guest id of a token this deployment issued.
 func (g *GuestTokens) Check(token string) (id string, ok bool) {
-	b, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil || len(b) != guestRandomLen+sha256.Size {
+	var b [guestRandomLen + sha256.Size]byte
+	if base64.RawURLEncoding.DecodedLen(len(token)) != len(b) {
+		return "", false
+	}
+	if n, err := base64.RawURLEncoding.Decode(b[:], []byte(token)); err != nil || n != len(b) {
 		return "", false
 	}
 	if !hmac.Equal(b[guestRandomLen:], g.mac("token", b[:guestRandomLen])) {
@@ -46,10 +60,12 @@ func (g *GuestTokens) id(random []byte) string {
 }
 
 func (g *GuestTokens) mac(purpose string, b []byte) []byte {
-	m := hmac.New(sha256.New, g.key)
+	m := g.macs.Get().(hash.Hash)
+	defer g.macs.Put(m)
+	m.Reset()
 	m.Write([]byte(purpose))
 	m.Write(b)
-	return m.Sum(nil)
+	return m.Sum(make([]byte, 0, sha256.Size))
 }
 
 // NewSecret returns a random token for links (invites, password resets) and

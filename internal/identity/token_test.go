@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"strings"
+	"sync"
 	"testing"
 
 	"journeyman/internal/identity"
@@ -114,5 +115,40 @@ func TestGuestTokensFingerprint(t *testing.T) {
 	}
 	if strings.Contains(fp, hex.EncodeToString(key[:4])) || strings.Contains(fp, string(key[:4])) {
 		t.Fatalf("fingerprint %q shows the key", fp)
+	}
+}
+
+// Checks run on every API request from many goroutines at once, sharing
+// the issuer's keyed HMACs.
+func TestGuestTokensConcurrentChecks(t *testing.T) {
+	g := identity.NewGuestTokens([]byte("0123456789abcdef0123456789abcdef"))
+	type issued struct{ token, id string }
+	tokens := make([]issued, 8)
+	for i := range tokens {
+		tokens[i].token, tokens[i].id = g.Issue()
+	}
+	var wg sync.WaitGroup
+	for w := range 8 {
+		wg.Go(func() {
+			for i := range 500 {
+				tk := tokens[(w+i)%len(tokens)]
+				if got, ok := g.Check(tk.token); !ok || got != tk.id {
+					t.Errorf("Check = %q, %v; want %q", got, ok, tk.id)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func BenchmarkGuestCheck(b *testing.B) {
+	g := identity.NewGuestTokens([]byte("0123456789abcdef0123456789abcdef"))
+	token, _ := g.Issue()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := g.Check(token); !ok {
+			b.Fatal("issued token refused")
+		}
 	}
 }

@@ -44,19 +44,48 @@ const permissionsPolicy = "camera=(self), microphone=(self), xr-spatial-tracking
 // includeSubDomains: the deployment does not own its sibling hosts.
 const hsts = "max-age=31536000"
 
+// The values every answer carries, made once and shared by all answers'
+// headers: nothing modifies a value in place (Set replaces it, Add appends
+// to a copy, as each holds exactly one element).
+var (
+	nosniffValue           = []string{"nosniff"}
+	sameOriginValue        = []string{"same-origin"}
+	permissionsPolicyValue = []string{permissionsPolicy}
+	hstsValue              = []string{hsts}
+)
+
 // setSecurityHeaders puts the security headers on the answer to r, whatever
 // handler writes it (API, app, assets, health, metrics, errors).
 func (s *Server) setSecurityHeaders(h http.Header, r *http.Request) {
 	https := s.isHTTPS(r)
-	h.Set("Content-Security-Policy", csp(r.Host, https, ""))
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "same-origin")
-	h.Set("Permissions-Policy", permissionsPolicy)
+	h["Content-Security-Policy"] = s.hostCSP(r.Host, https)
+	h["X-Content-Type-Options"] = nosniffValue
+	h["Referrer-Policy"] = sameOriginValue
+	h["Permissions-Policy"] = permissionsPolicyValue
 	// Browsers ignore HSTS over plain HTTP; over TLS, native or at a
 	// trusted proxy, it keeps them from ever trying plain HTTP again.
 	if https {
-		h.Set("Strict-Transport-Security", hsts)
+		h["Strict-Transport-Security"] = hstsValue
 	}
+}
+
+// cspEntry is the policy of the answers to one host, over HTTP or HTTPS.
+type cspEntry struct {
+	host   string
+	https  bool
+	policy []string // a header value, shared like those above
+}
+
+// hostCSP is csp without a style nonce, for every answer but the app's
+// page. A deployment answers to one host, or a few: the last one's policy
+// is kept rather than built again for each request.
+func (s *Server) hostCSP(host string, https bool) []string {
+	if e := s.lastCSP.Load(); e != nil && e.host == host && e.https == https {
+		return e.policy
+	}
+	e := &cspEntry{host: host, https: https, policy: []string{csp(host, https, "")}}
+	s.lastCSP.Store(e)
+	return e.policy
 }
 
 // csp is the policy of an answer to a request for host. styleNonce, when

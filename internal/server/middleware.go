@@ -2,12 +2,16 @@ package server
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-chi/chi/v5/middleware"
@@ -35,20 +39,37 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 	return m
 }
 
-// routeKey holds the matched route pattern. Inner muxes see their own copy of
-// the request, so they report the pattern through this holder; the innermost
-// mux, which returns first, names the route.
-type routeKey struct{}
+// requestInfo is what observe knows of a request and shares with the
+// handlers below it through one context value: its id and the route pattern
+// that matched it. Inner muxes see their own copy of the request, so they
+// report the pattern here; the innermost mux, which returns first, names it.
+type requestInfo struct {
+	id      string
+	pattern string
+}
 
-type route struct{ pattern string }
+type requestInfoKey struct{}
+
+func infoOf(r *http.Request) *requestInfo {
+	info, _ := r.Context().Value(requestInfoKey{}).(*requestInfo)
+	return info
+}
 
 func setRoute(r *http.Request) {
-	if rt, ok := r.Context().Value(routeKey{}).(*route); ok && r.Pattern != "" && rt.pattern == "" {
-		rt.pattern = r.Pattern
+	if info := infoOf(r); info != nil && r.Pattern != "" && info.pattern == "" {
+		info.pattern = r.Pattern
 	}
 }
 
-func requestID(r *http.Request) string { return middleware.GetReqID(r.Context()) }
+func requestID(r *http.Request) string {
+	if info := infoOf(r); info != nil {
+		return info.id
+	}
+	return ""
+}
+
+// requestIDHeader carries a request's id, the client's if it sent a plain one.
+const requestIDHeader = "X-Request-Id"
 
 // maxRequestIDLen bounds a client's X-Request-Id: an id is for matching log
 // lines, and a long one would only fill the logs.
@@ -68,18 +89,27 @@ func validRequestID(id string) bool {
 	return true
 }
 
-// plainRequestID drops a client's X-Request-Id that is not valid, so that
-// the request id middleware generates one instead.
-func plainRequestID(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if ids := r.Header.Values(middleware.RequestIDHeader); len(ids) > 0 && (len(ids) > 1 || !validRequestID(ids[0])) {
-			r2 := *r
-			r2.Header = r.Header.Clone()
-			r2.Header.Del(middleware.RequestIDHeader)
-			r = &r2
-		}
-		next.ServeHTTP(w, r)
-	})
+// newRequestID returns this process's next request id: a random prefix
+// that tells processes apart, and a counter.
+var newRequestID = func() func() string {
+	var b [4]byte
+	rand.Read(b[:])
+	prefix := hex.EncodeToString(b[:]) + "-"
+	var seq atomic.Uint64
+	return func() string {
+		id := make([]byte, 0, len(prefix)+8)
+		id = append(id, prefix...)
+		return string(strconv.AppendUint(id, seq.Add(1), 10))
+	}
+}()
+
+// requestIDOf returns the client's request id when it sent exactly one plain id,
+// or a new one.
+func requestIDOf(r *http.Request) string {
+	if ids := r.Header.Values(requestIDHeader); len(ids) == 1 && validRequestID(ids[0]) {
+		return ids[0]
+	}
+	return newRequestID()
 }
 
 // StatusClientClosedRequest is nginx's status for a request whose client
@@ -97,29 +127,29 @@ func clientGone(r *http.Request) bool { return errors.Is(r.Context().Err(), cont
 func (s *Server) observe(next http.Handler) http.Handler {
 	csrf := http.NewCrossOriginProtection()
 	inner := csrf.Handler(next)
-	return plainRequestID(middleware.RequestID(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		rt := &route{}
-		r = r.WithContext(context.WithValue(r.Context(), routeKey{}, rt))
+		info := &requestInfo{id: requestIDOf(r)}
+		r = r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, info))
 		s.limitBodyTime(w, r)
 		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 		s.setSecurityHeaders(ww.Header(), r)
-		ww.Header().Set("X-Request-Id", requestID(r))
+		ww.Header().Set(requestIDHeader, info.id)
 		defer func() {
 			if p := recover(); p != nil {
 				if err, ok := p.(error); ok && errors.Is(err, http.ErrAbortHandler) {
 					panic(p)
 				}
-				s.log.ErrorContext(r.Context(), "panic", "request_id", requestID(r), "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+				s.log.ErrorContext(r.Context(), "panic", "request_id", info.id, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 				if ww.Status() == 0 {
 					writeJSON(ww, http.StatusInternalServerError, errorBody{Message: "internal error"})
 				}
 			}
-			if rt.pattern == "" {
-				rt.pattern = r.Pattern
+			if info.pattern == "" {
+				info.pattern = r.Pattern
 			}
-			if rt.pattern == "" {
-				rt.pattern = "unmatched"
+			if info.pattern == "" {
+				info.pattern = "unmatched"
 			}
 			status := ww.Status()
 			switch {
@@ -129,13 +159,30 @@ func (s *Server) observe(next http.Handler) http.Handler {
 				status = http.StatusOK
 			}
 			elapsed := time.Since(start)
-			s.metrics.requests.WithLabelValues(rt.pattern, r.Method, strconv.Itoa(status)).Inc()
-			s.metrics.duration.WithLabelValues(rt.pattern).Observe(elapsed.Seconds())
-			s.log.InfoContext(r.Context(), "request", "request_id", requestID(r), "method", r.Method,
-				"route", rt.pattern, "path", r.URL.Path, "status", status, "duration_ms", float64(elapsed.Microseconds())/1000)
+			s.metrics.requests.WithLabelValues(info.pattern, r.Method, statusLabel(status)).Inc()
+			s.metrics.duration.WithLabelValues(info.pattern).Observe(elapsed.Seconds())
+			// Attributes, not key-value pairs: nothing is boxed on every request.
+			s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("request_id", info.id), slog.String("method", r.Method),
+				slog.String("route", info.pattern), slog.String("path", r.URL.Path), slog.Int("status", status),
+				slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000))
 		}()
 		inner.ServeHTTP(ww, r)
-	})))
+	})
+}
+
+// statusLabels are the metrics' status labels, made once.
+var statusLabels = func() (l [600]string) {
+	for i := range l {
+		l[i] = strconv.Itoa(i)
+	}
+	return l
+}()
+
+func statusLabel(status int) string {
+	if status >= 0 && status < len(statusLabels) {
+		return statusLabels[status]
+	}
+	return strconv.Itoa(status)
 }
 
 // limitBodyTime gives r's body s.bodyTimeout to arrive, so that a client

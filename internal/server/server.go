@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"sync/atomic"
 	"time"
 
 	"github.com/alexedwards/scs/v2"
@@ -32,6 +33,7 @@ type Server struct {
 	hub     *realtime.Hub // the realtime channel's connections and rooms
 	starts  startLimiter  // XR session starts per learner
 	handler http.Handler
+	lastCSP atomic.Pointer[cspEntry] // the policy of the last host answered
 
 	sessions    *scs.SessionManager   // signed-in accounts' sessions
 	guests      *identity.GuestTokens // guest tokens under the deployment's key

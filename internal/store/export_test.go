@@ -1,5 +1,10 @@
 package store
 
+import (
+	"context"
+	"database/sql"
+)
+
 // Exported for tests.
 var (
 	Migrations   = migrations
@@ -7,3 +12,8 @@ var (
 	// OptimisticAttempts is AppendSession's number of unlocked attempts.
 	OptimisticAttempts = &optimisticAttempts
 )
+
+// Tx runs fn in one of the store's write transactions.
+func Tx(s *Store, ctx context.Context, op string, fn func(*sql.Tx) error) error {
+	return s.tx(ctx, op, fn)
+}

@@ -2,7 +2,9 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -393,4 +395,44 @@ func TestEndJudgesEveryAppendedInteraction(t *testing.T) {
 			})
 		}
 	})
+}
+
+// SQLite has one writer: a write transaction waits for the one in progress,
+// gives up when its context ends, and runs once the writer is free. (That it
+// waits in the store's queue rather than SQLite's sleeping busy handler is
+// speed, which bench/sessions shows.)
+func TestSQLiteWritesQueue(t *testing.T) {
+	s := storetest.OpenSQLite(t)
+	seedLearners(t, s)
+	holding, release := make(chan struct{}), make(chan struct{})
+	first := make(chan error, 1)
+	go func() {
+		first <- store.Tx(s, context.Background(), "hold", func(*sql.Tx) error {
+			close(holding)
+			<-release
+			return nil
+		})
+	}()
+	<-holding
+
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	err := store.Tx(s, ctx, "wait", func(*sql.Tx) error {
+		t.Error("a second write ran while the first held the writer")
+		return nil
+	})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("waiting write: %v; want the context's deadline", err)
+	}
+
+	queued := make(chan error, 1)
+	go func() { queued <- store.Tx(s, context.Background(), "queued", func(*sql.Tx) error { return nil }) }()
+	close(release)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if err := <-queued; err != nil {
+		t.Fatalf("queued write after the first: %v", err)
+	}
+	startSession(t, s, "after-queue", "alice", "hvac-gauges", storetest.FixedNow.Add(-time.Minute))
 }

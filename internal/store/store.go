@@ -48,6 +48,10 @@ type Store struct {
 
 	listeners listeners // in-process delivery of Notify
 	stmts     sync.Map  // query text → *sql.Stmt, for hot paths (see prepared)
+	// writer admits one SQLite transaction at a time. SQLite allows one
+	// writer; without this queue, waiting transactions poll the database
+	// lock in SQLite's busy handler, which sleeps up to 100 ms a turn.
+	writer chan struct{}
 
 	// Now is the store's clock; tests replace it with a fixed one.
 	Now func() time.Time
@@ -66,6 +70,7 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		}
 	} else {
 		s.dialect = SQLite
+		s.writer = make(chan struct{}, 1)
 		s.db, err = openSQLite(dsn)
 	}
 	if err != nil {
@@ -114,7 +119,10 @@ func openSQLite(path string) (*sql.DB, error) {
 		return nil, err
 	}
 	// One writer at a time is SQLite's rule; readers use WAL snapshots.
+	// Idle connections are kept: opening one costs its pragmas and the
+	// statements prepared on it.
 	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
 	return db, nil
 }
 
@@ -169,6 +177,14 @@ func (s *Store) Close() error {
 
 // tx runs fn in one transaction, committed when fn returns nil.
 func (s *Store) tx(ctx context.Context, op string, fn func(*sql.Tx) error) error {
+	if s.writer != nil {
+		select {
+		case s.writer <- struct{}{}:
+			defer func() { <-s.writer }()
+		case <-ctx.Done():
+			return fmt.Errorf("%s: %w", op, ctx.Err())
+		}
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
