@@ -2,6 +2,9 @@ module journeyman
 
 go 1.26.0
 
+// npm packages may ship Go files (flatted does); they are not ours to build or lint.
+ignore node_modules
+
 require (
 	github.com/alexedwards/scs/postgresstore v0.0.0-20251002162104-209de6e426de
 	github.com/alexedwards/scs/sqlite3store v0.0.0-20251002162104-209de6e426de

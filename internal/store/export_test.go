@@ -14,6 +14,6 @@ var (
 )
 
 // Tx runs fn in one of the store's write transactions.
-func Tx(s *Store, ctx context.Context, op string, fn func(*sql.Tx) error) error {
+func Tx(ctx context.Context, s *Store, op string, fn func(*sql.Tx) error) error {
 	return s.tx(ctx, op, fn)
 }

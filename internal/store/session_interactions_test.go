@@ -407,7 +407,7 @@ func TestSQLiteWritesQueue(t *testing.T) {
 	holding, release := make(chan struct{}), make(chan struct{})
 	first := make(chan error, 1)
 	go func() {
-		first <- store.Tx(s, context.Background(), "hold", func(*sql.Tx) error {
+		first <- store.Tx(context.Background(), s, "hold", func(*sql.Tx) error {
 			close(holding)
 			<-release
 			return nil
@@ -417,7 +417,7 @@ func TestSQLiteWritesQueue(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	err := store.Tx(s, ctx, "wait", func(*sql.Tx) error {
+	err := store.Tx(ctx, s, "wait", func(*sql.Tx) error {
 		t.Error("a second write ran while the first held the writer")
 		return nil
 	})
@@ -426,7 +426,7 @@ func TestSQLiteWritesQueue(t *testing.T) {
 	}
 
 	queued := make(chan error, 1)
-	go func() { queued <- store.Tx(s, context.Background(), "queued", func(*sql.Tx) error { return nil }) }()
+	go func() { queued <- store.Tx(context.Background(), s, "queued", func(*sql.Tx) error { return nil }) }()
 	close(release)
 	if err := <-first; err != nil {
 		t.Fatal(err)
