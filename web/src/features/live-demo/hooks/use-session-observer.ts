@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { RealtimeClient, type RealtimeStatus } from '@/lib/realtime'
+import { RealtimeClient, type RealtimeMessage, type RealtimeStatus } from '@/lib/realtime'
 import { initialObserverState, observe, type ObserverState } from '../lib/observer'
 
 const ROOM_TYPES = ['joined', 'presence', 'xr_session_update', 'error'] as const
@@ -23,10 +23,9 @@ export function useSessionObserver(sessionId: string | null) {
       setStatus(s)
       if (s === 'connected') client.send('join', { role: 'observer' }, sessionId)
     })
-    const offs = ROOM_TYPES.map((type) => client.subscribe(type, (m) =>
-        setSeen((prev) => ({ sessionId, state: observe(prev.sessionId === sessionId ? prev.state : initialObserverState, m, sessionId) })),
-      ),
-    )
+    const see = (m: RealtimeMessage) =>
+      setSeen((prev) => ({ sessionId, state: observe(prev.sessionId === sessionId ? prev.state : initialObserverState, m, sessionId) }))
+    const offs = ROOM_TYPES.map((type) => client.subscribe(type, see))
     client.connect()
     return () => {
       offStatus()
