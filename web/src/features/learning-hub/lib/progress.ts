@@ -1,4 +1,5 @@
 import type { HubCategory, HubModule, Pathway } from '@/content/learning-hub'
+import type { LearningSession } from '@/api/xr-sessions'
 
 /** The four module display states (spec 001 §4). */
 export type DisplayState = 'completed' | 'in-progress' | 'not-started' | 'locked'
@@ -41,16 +42,8 @@ export interface CatalogModule {
   categories: string[]
 }
 
-/** The session-record fields the hub needs (GET /api/users/{id}/xr-sessions). */
-export interface SessionRecord {
-  moduleId: string
-  sessionType: string
-  startedAt: string
-  duration: number
-  completionStatus: string
-  safetyScore: number | null
-  outcome: string
-}
+/** The session fields the hub needs: the learning pages' view of a record, less its title (the catalog names modules). */
+export type SessionRecord = Omit<LearningSession, 'moduleTitle'>
 
 /** The hub category of a catalog difficulty: the fundamentals are essential, intermediate work specialized. */
 export function categoryOfDifficulty(difficulty: string): HubCategory {
