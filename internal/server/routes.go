@@ -75,6 +75,12 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"POST /api/cohorts/{id}/members", staff, s.cohortScope, s.handleAddCohortMember},
 		{"DELETE /api/cohorts/{id}/members/{userId}", staff, s.cohortScope, s.handleRemoveCohortMember},
 
+		// PORTAL: an instructor's cohorts and learners, and their exports.
+		{"GET /api/portal/cohorts/{id}/learners", staff, s.cohortScope, s.handleCohortLearners},
+		{"GET /api/portal/cohorts/{id}/export.csv", staff, s.cohortScope, s.handleCohortExport},
+		{"GET /api/portal/learners/{userId}", staff, s.userScope, s.handlePortalLearner},
+		{"GET /api/portal/learners/{userId}/export.csv", staff, s.userScope, s.handleLearnerExport},
+
 		// The public site.
 		{"GET /api/trade-categories", anyone, nil, s.cached(s.handleListTrades)},
 		{"GET /api/training-modules", anyone, nil, s.cached(s.handleListModules)},
@@ -88,6 +94,7 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"PATCH /api/xr-sessions/{id}", identified, nil, s.handlePatchSession},
 		{"GET /api/users/{userId}/xr-sessions", identified, s.userScope, s.handleListSessions},
 		{"GET /api/users/{userId}/xr-sessions/{id}", identified, s.userScope, s.handleGetSession},
+		{"GET /api/users/{userId}/xr-sessions/{id}/review", identified, s.userScope, s.handleSessionReview},
 		{"GET /api/users/{userId}/xr-analytics", identified, s.userScope, s.handleAnalytics},
 		{"GET /api/training-modules/{id}/xr-content", anyone, nil, s.cached(s.handleXRContent)},
 		{"GET /api/xr-scenes/{id}", anyone, nil, s.cached(s.handleScene)},
