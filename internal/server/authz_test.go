@@ -137,6 +137,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"GET /api/portal/cohorts/{id}/learners", "/api/portal/cohorts/" + f.cohort + "/learners", "", with(levels(staff), ivy, 404)},
 			{"GET /api/portal/cohorts/{id}/export.csv", "/api/portal/cohorts/" + f.cohort + "/export.csv", "", with(levels(staff), ivy, 404)},
 			{"GET /api/portal/learners/{userId}", "/api/portal/learners/" + f.leaID, "", with(levels(staff), ivy, 403)},
+			{"GET /api/users/{userId}/competencies", "/api/users/" + f.leaID + "/competencies", "", with(levels(identified), gus, 403, ivy, 403)},
+			{"POST /api/users/{userId}/competencies/sign-off", "/api/users/" + f.leaID + "/competencies/sign-off", `{"moduleId":"electrical-lockout-tagout"}`, with(levels(staff), ivy, 403)},
+			{"POST /api/users/{userId}/competencies/revoke", "/api/users/" + f.leaID + "/competencies/revoke", `{"moduleId":"electrical-lockout-tagout","note":"x"}`, with(levels(staff), ivy, 403)},
+			{"GET /api/certificates/{id}", "/api/certificates/nope", "", levels(identified)},
+			{"GET /api/verify/{code}", "/api/verify/JXR-0000-0000-0000", "", levels(anyone)},
 			{"GET /api/portal/learners/{userId}/export.csv", "/api/portal/learners/" + f.leaID + "/export.csv", "", with(levels(staff), ivy, 403)},
 
 			{"GET /api/trade-categories", "/api/trade-categories", "", levels(anyone)},

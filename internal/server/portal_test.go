@@ -57,26 +57,8 @@ func TestPortal(t *testing.T) {
 		// Eve's name would run as a formula in a spreadsheet.
 		checkError(t, call(t, s, "Eve", "PATCH", "/api/account", `{"displayName":"=HYPERLINK(\"http://x\")"}`), 200, "")
 
-		// Lou trains the lockout module as the player records it: a PATCH
-		// per step, each a little after the step's minimum.
 		scene := training.SceneForModule("electrical-lockout-tagout", "electrical")
-		x := newSession(t, s, "Lou", "electrical-lockout-tagout", "vr")
-		var ms int64
-		var wantSteps []int64
-		for i, step := range scene.Steps {
-			took := step.MinDurationMs + 600
-			ms += took
-			wantSteps = append(wantSteps, took)
-			clock.advance(time.Duration(took) * time.Millisecond)
-			checkError(t, call(t, s, "Lou", "PATCH", "/api/xr-sessions/"+x.ID,
-				`{"interactionData":{"interactions":[`+stepJSON(step, step.Action, ms, i)+`]}}`), 200, "")
-		}
-		clock.advance(2 * time.Second)
-		ended := decode[training.Session](t, call(t, s, "Lou", "PATCH", "/api/xr-sessions/"+x.ID,
-			`{"endedAt":"`+ts(clock.now())+`","completionStatus":"completed","duration":25}`))
-		if !ended.Verified || ended.InteractionData.CompletionStatus != training.OutcomePassed {
-			t.Fatalf("Lou's session: verified %v outcome %s %v", ended.Verified, ended.InteractionData.CompletionStatus, ended.VerificationIssues)
-		}
+		x, wantSteps := passModule(t, s, clock, "Lou", "electrical-lockout-tagout")
 		cohortPath := "/api/portal/cohorts/" + co.ID
 
 		t.Run("CohortLearners", func(t *testing.T) {
@@ -187,6 +169,36 @@ func TestPortal(t *testing.T) {
 			}
 		})
 	})
+}
+
+// passModule has who train a module as the player records it, a PATCH per
+// step each a little after the step's minimum, and end it passed and
+// verified. It returns the session and each step's time.
+func passModule(t *testing.T, s *Server, clock *testClock, who, moduleID string) (training.Session, []int64) {
+	t.Helper()
+	m, err := s.store.GetModule(context.Background(), moduleID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scene := training.SceneForModule(m.ID, m.TradeID)
+	x := newSession(t, s, who, moduleID, "vr")
+	var ms int64
+	var took []int64
+	for i, step := range scene.Steps {
+		d := step.MinDurationMs + 600
+		ms += d
+		took = append(took, d)
+		clock.advance(time.Duration(d) * time.Millisecond)
+		checkError(t, call(t, s, who, "PATCH", "/api/xr-sessions/"+x.ID,
+			`{"interactionData":{"interactions":[`+stepJSON(step, step.Action, ms, i)+`]}}`), 200, "")
+	}
+	clock.advance(2 * time.Second)
+	ended := decode[training.Session](t, call(t, s, who, "PATCH", "/api/xr-sessions/"+x.ID,
+		`{"endedAt":"`+ts(clock.now())+`","completionStatus":"completed","duration":25}`))
+	if !ended.Verified || ended.InteractionData.CompletionStatus != training.OutcomePassed {
+		t.Fatalf("%s's session of %s: verified %v outcome %s %v", who, moduleID, ended.Verified, ended.InteractionData.CompletionStatus, ended.VerificationIssues)
+	}
+	return ended, took
 }
 
 // catalogModules lists the seeded catalog.

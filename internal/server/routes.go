@@ -80,6 +80,14 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"GET /api/portal/cohorts/{id}/export.csv", staff, s.cohortScope, s.handleCohortExport},
 		{"GET /api/portal/learners/{userId}", staff, s.userScope, s.handlePortalLearner},
 		{"GET /api/portal/learners/{userId}/export.csv", staff, s.userScope, s.handleLearnerExport},
+		// Competencies: the learner reads their own; their organisation's
+		// staff read them and sign off (never their own, see the store).
+		{"GET /api/users/{userId}/competencies", identified, s.userScope, s.handleCompetencies},
+		{"POST /api/users/{userId}/competencies/sign-off", staff, s.userScope, s.handleSignOff},
+		{"POST /api/users/{userId}/competencies/revoke", staff, s.userScope, s.handleRevokeSignOff},
+		{"GET /api/certificates/{id}", identified, s.certificateScope, s.handleGetCertificate},
+		// Public, as a printed certificate's code is: limited like links.
+		{"GET /api/verify/{code}", anyone, nil, links(s.handleVerify)},
 
 		// The public site.
 		{"GET /api/trade-categories", anyone, nil, s.cached(s.handleListTrades)},
