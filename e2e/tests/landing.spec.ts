@@ -180,7 +180,7 @@ test.describe('Learning Management Dashboard', () => {
     test('the four tiles read the server and show zeros, the score with one decimal', async ({ page }) => {
       const stats = page.waitForResponse((r) => r.url().endsWith('/api/analytics/dashboard-stats'))
       await page.goto(`${base}/original`)
-      expect(await (await stats).json()).toEqual({ activeLearners: 0, totalCertifications: 0, totalXrSessions: 0, averageSafetyScore: 0 })
+      expect(await (await stats).json()).toEqual({ activeLearners: 0, totalCertifications: 0, totalXrSessions: 0, averageSafetyScore: 0, scope: 'platform' })
       await expect(page.getByTestId('stat-activeLearners')).toHaveText('0')
       await expect(page.getByTestId('stat-totalCertifications')).toHaveText('0')
       await expect(page.getByTestId('stat-totalXrSessions')).toHaveText('0')

@@ -354,8 +354,6 @@ test.describe('XR Training Center', () => {
   test('a refused immersive request falls back to desktop and the session goes on', async ({ page }) => {
     await installWebXREmulator(page, { failRequests: true })
     const { scene } = await loadScene(page)
-    const certifications = async () => (await (await page.request.get('/api/analytics/dashboard-stats')).json()).totalCertifications as number
-    const before = await certifications()
     const created = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/xr-sessions'))
     await openCenter(page)
     await page.getByRole('button', { name: 'VR Mode' }).click()
@@ -373,8 +371,6 @@ test.describe('XR Training Center', () => {
     expect(record).toMatchObject({ safetyScore: 100, verified: true, verificationIssues: [] })
     await expectToast(page, 'Session Completed')
     await expect(page.getByRole('status').filter({ hasText: 'Last session: passed · safety score 100%' })).toContainText('Verified')
-    // A verified pass with a score of at least 80 is a certification.
-    expect(await certifications()).toBe(before + 1)
 
     // Every step done in order: the module is passed and counts towards the trade's real share.
     await page.getByRole('tab', { name: 'My Progress' }).click()

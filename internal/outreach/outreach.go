@@ -128,25 +128,26 @@ func hasControl(s string, multiline bool) bool {
 	return false
 }
 
-// CertificationPassMark is the lowest safety score (percent) with which a
-// completed, verified session earns its module's certification on the
-// dashboard. 80
-// matches the usual pass mark of trade certification exams (NCCER, OSHA
-// course quizzes), so a certificate means the learner worked safely.
-const CertificationPassMark = 80
-
 // ActiveLearnerWindow is how recently a learner must have started an XR
 // session to count as active.
 const ActiveLearnerWindow = 30 * 24 * time.Hour
 
 // DashboardStats is the body of GET /api/analytics/dashboard-stats: the
-// platform-wide figures of the landing page's four dashboard tiles.
+// figures of the landing page's four dashboard tiles, of the caller's
+// organisation or, for everyone outside one, of the whole platform.
 type DashboardStats struct {
 	ActiveLearners      int     `json:"activeLearners"`      // distinct learners with a session started within ActiveLearnerWindow
-	TotalCertifications int     `json:"totalCertifications"` // distinct learner+module pairs completed in a verified session with a score ≥ CertificationPassMark
+	TotalCertifications int     `json:"totalCertifications"` // certificates issued and not revoked
 	TotalXRSessions     int     `json:"totalXrSessions"`     // every session ever started
 	AverageSafetyScore  float64 `json:"averageSafetyScore"`  // mean of ended verified sessions' scores, one decimal; 0 when none
+	Scope               string  `json:"scope"`               // ScopeOrganisation or ScopePlatform
 }
+
+// Scopes of the dashboard's figures.
+const (
+	ScopeOrganisation = "organisation"
+	ScopePlatform     = "platform"
+)
 
 // RoundScore rounds a percentage to the one decimal the dashboard shows.
 func RoundScore(v float64) float64 { return math.Round(v*10) / 10 }

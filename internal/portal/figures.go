@@ -98,3 +98,19 @@ func (q *LearnerQuery) Validate() error {
 	}
 	return nil
 }
+
+// Periods of the analytics page, in days.
+var Periods = map[string]int{"7d": 7, "28d": 28, "90d": 90, "1y": 365}
+
+// Benchmarks are an organisation's reference figures for the analytics
+// page's Benchmarks tab: the mean, over its learners with a session started
+// in the period, of each learner's own figure, defined as the page defines
+// a learner's (hours over every session; safety and pass rate over ended
+// sessions; distinct modules passed). A figure no learner has is nil.
+type Benchmarks struct {
+	Learners        int      `json:"learners"`
+	HoursPerWeek    float64  `json:"hoursPerWeek"`
+	AverageSafety   *float64 `json:"averageSafety"`
+	PassRate        *float64 `json:"passRate"` // percent, whole
+	ModulesPerMonth float64  `json:"modulesPerMonth"`
+}

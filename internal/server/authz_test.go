@@ -147,6 +147,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"GET /api/trade-categories", "/api/trade-categories", "", levels(anyone)},
 			{"GET /api/training-modules", "/api/training-modules", "", levels(anyone)},
 			{"GET /api/analytics/dashboard-stats", "/api/analytics/dashboard-stats", "", levels(anyone)},
+			{"GET /api/analytics/benchmarks", "/api/analytics/benchmarks?period=28d", "", levels(orgMember)},
 			{"GET /api/demo-requests", "/api/demo-requests", "", levels(identified)},
 			{"POST /api/demo-requests", "/api/demo-requests", `{}`, levels(identified)},
 			{"POST /api/xr-sessions", "/api/xr-sessions", `{}`, levels(identified)},

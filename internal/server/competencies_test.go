@@ -7,6 +7,8 @@ import (
 
 	"journeyman/internal/catalog"
 	"journeyman/internal/identity"
+	"journeyman/internal/outreach"
+	"journeyman/internal/portal"
 	"journeyman/internal/store"
 	"journeyman/internal/store/storetest"
 )
@@ -83,6 +85,22 @@ func TestCompetencySignOff(t *testing.T) {
 				t.Errorf("after sign-off: %+v", p)
 			}
 			checkError(t, call(t, s, "Oz", "GET", path, ""), 403, "")
+			// The organisation's dashboard counts the certificate, and so
+			// does the platform's; another organisation's does not.
+			for who, want := range map[string]outreach.DashboardStats{
+				"Pia": {ActiveLearners: 1, TotalCertifications: 1, TotalXRSessions: len(plumbing), AverageSafetyScore: 100, Scope: outreach.ScopeOrganisation},
+				"Oz":  {Scope: outreach.ScopeOrganisation},
+				"":    {ActiveLearners: 1, TotalCertifications: 1, TotalXRSessions: len(plumbing), AverageSafetyScore: 100, Scope: outreach.ScopePlatform},
+			} {
+				if got := decode[outreach.DashboardStats](t, call(t, s, who, "GET", "/api/analytics/dashboard-stats", "")); got != want {
+					t.Errorf("dashboard as %q = %+v, want %+v", who, got, want)
+				}
+			}
+			b := decode[portal.Benchmarks](t, call(t, s, "Eve", "GET", "/api/analytics/benchmarks?period=7d", ""))
+			if b.Learners != 1 || b.PassRate == nil || *b.PassRate != 100 {
+				t.Errorf("benchmarks = %+v", b)
+			}
+			checkError(t, call(t, s, "Eve", "GET", "/api/analytics/benchmarks?period=2w", ""), 400, "period must be 7d, 28d, 90d or 1y")
 		})
 
 		t.Run("CertificateAccess", func(t *testing.T) {

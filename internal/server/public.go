@@ -3,18 +3,37 @@ package server
 import (
 	"net/http"
 
+	"journeyman/internal/apperr"
 	"journeyman/internal/outreach"
+	"journeyman/internal/portal"
 )
 
 // handleDashboardStats answers GET /api/analytics/dashboard-stats: the
-// platform-wide figures of the landing page's dashboard tiles.
+// figures of the landing page's dashboard tiles.
 func (s *Server) handleDashboardStats(w http.ResponseWriter, r *http.Request) {
-	stats, err := s.store.DashboardStats(r.Context())
+	// A member of an organisation sees its figures; everyone else, the
+	// platform's.
+	stats, err := s.store.DashboardStats(r.Context(), caller(r).OrgID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, stats)
+}
+
+func (s *Server) handleBenchmarks(w http.ResponseWriter, r *http.Request) {
+	period := r.URL.Query().Get("period")
+	days, ok := portal.Periods[period]
+	if !ok {
+		s.writeError(w, r, apperr.Invalid("period must be 7d, 28d, 90d or 1y, not %q", period))
+		return
+	}
+	b, err := s.store.OrganisationBenchmarks(r.Context(), caller(r).OrgID, days)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, b)
 }
 
 // handleCreateDemoRequest answers POST /api/demo-requests: a visitor asks to

@@ -42,7 +42,7 @@ func TestDashboardStatsEndpoint(t *testing.T) {
 	s := MustOpenServer(t)
 	t.Run("EmptyDatabaseIsZeros", func(t *testing.T) {
 		res := do(t, s, httptest.NewRequest("GET", "/api/analytics/dashboard-stats", nil))
-		want := `{"activeLearners":0,"totalCertifications":0,"totalXrSessions":0,"averageSafetyScore":0}` + "\n"
+		want := `{"activeLearners":0,"totalCertifications":0,"totalXrSessions":0,"averageSafetyScore":0,"scope":"platform"}` + "\n"
 		if res.status != 200 || res.body != want {
 			t.Fatalf("got %d %s, want 200 %s", res.status, res.body, want)
 		}
@@ -66,7 +66,7 @@ func TestDashboardStatsEndpoint(t *testing.T) {
 		if err := json.Unmarshal([]byte(res.body), &got); err != nil {
 			t.Fatal(err)
 		}
-		want := outreach.DashboardStats{ActiveLearners: 1, TotalCertifications: 1, TotalXRSessions: 2, AverageSafetyScore: 81.2}
+		want := outreach.DashboardStats{ActiveLearners: 1, TotalXRSessions: 2, AverageSafetyScore: 81.2, Scope: outreach.ScopePlatform}
 		if got != want {
 			t.Fatalf("got %+v, want %+v", got, want)
 		}

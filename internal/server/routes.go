@@ -93,6 +93,7 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"GET /api/trade-categories", anyone, nil, s.cached(s.handleListTrades)},
 		{"GET /api/training-modules", anyone, nil, s.cached(s.handleListModules)},
 		{"GET /api/analytics/dashboard-stats", anyone, nil, s.handleDashboardStats},
+		{"GET /api/analytics/benchmarks", orgMember, nil, s.handleBenchmarks},
 		{"GET /api/demo-requests", identified, nil, s.handleListDemoRequests},
 		{"POST /api/demo-requests", identified, nil, s.byAddr(s.limits.demoAddr, "demo requests from your address", s.handleCreateDemoRequest)},
 

@@ -148,14 +148,14 @@ func TestSessionVerification(t *testing.T) {
 				t.Fatalf("verified %v issues %q", got.Verified, got.VerificationIssues)
 			}
 		})
-		t.Run("GenuineRunIsVerifiedAndCertifies", func(t *testing.T) {
+		t.Run("GenuineRunIsVerifiedAndAveraged", func(t *testing.T) {
 			before := dashboard(t, s)
 			got := honest(t, inOrder, asRecorded)
 			if !got.Verified || len(got.VerificationIssues) != 0 || *got.SafetyScore != 100 || got.InteractionData.CompletionStatus != training.OutcomePassed {
 				t.Fatalf("verified %v issues %q score %v outcome %s", got.Verified, got.VerificationIssues, *got.SafetyScore, got.InteractionData.CompletionStatus)
 			}
-			if after := dashboard(t, s); after.TotalCertifications != before.TotalCertifications+1 || after.AverageSafetyScore != 100 {
-				t.Fatalf("dashboard %+v → %+v; want one more certification and the verified average", before, after)
+			if after := dashboard(t, s); after.TotalCertifications != before.TotalCertifications || after.AverageSafetyScore != 100 {
+				t.Fatalf("dashboard %+v → %+v; want the verified average, and no certification (only a sign-off issues one)", before, after)
 			}
 			a := decode[training.Analytics](t, call(t, s, alice, "GET", "/api/users/"+idOf(t, s, alice)+"/xr-analytics", ""))
 			if a.CompletedModules != 1 || a.AverageSafetyScore != 100 {

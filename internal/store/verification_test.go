@@ -231,9 +231,9 @@ func TestMigrationMarksEarlierSessionsUnverified(t *testing.T) {
 			if got.Verified || !reflect.DeepEqual(got.VerificationIssues, legacy) {
 				t.Fatalf("ended after 00007: verified %v issues %q", got.Verified, got.VerificationIssues)
 			}
-			stats, err := s.DashboardStats(ctx)
-			if err != nil || stats.TotalCertifications != 0 {
-				t.Fatalf("dashboard after 00007 = %+v, %v; want no certification", stats, err)
+			stats, err := s.DashboardStats(ctx, "")
+			if err != nil || stats.AverageSafetyScore != 0 {
+				t.Fatalf("dashboard after 00007 = %+v, %v; want no score averaged", stats, err)
 			}
 		})
 	}
