@@ -37,11 +37,14 @@ type Programme struct {
 	Competencies []Competency `json:"competencies"`
 }
 
+// ProgrammeName names the programme of a trade: "Electrical programme".
+func ProgrammeName(trade string) string { return trade + " programme" }
+
 // Programmes returns every programme of the catalog, in its order.
 func Programmes(trades []catalog.Trade, modules []catalog.Module) []Programme {
 	out := make([]Programme, 0, len(trades))
 	for _, t := range trades {
-		p := Programme{ID: t.ID, Name: t.Name + " programme", Competencies: []Competency{}}
+		p := Programme{ID: t.ID, Name: ProgrammeName(t.Name), Competencies: []Competency{}}
 		for _, m := range modules {
 			if m.TradeID == t.ID {
 				p.Competencies = append(p.Competencies, ModuleCompetencies(m)...)

@@ -216,26 +216,8 @@ func (s *Store) lockLearner(ctx context.Context, tx *sql.Tx, orgID, learnerID st
 // issueIfComplete issues the learner's certificate of programme when every
 // competency of it is signed off and no valid certificate of it exists.
 func (s *Store) issueIfComplete(ctx context.Context, tx *sql.Tx, orgID, learnerID, signerID, programme string, now time.Time) (*StoredCertificate, error) {
-	total := 0
-	rows, err := tx.QueryContext(ctx, `SELECT learning_objectives FROM training_modules WHERE trade_id = $1`, programme)
+	total, err := programmeSize(ctx, tx, programme)
 	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var objectives string
-		var list []string
-		if err := rows.Scan(&objectives); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		if err := json.Unmarshal([]byte(objectives), &list); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		total += len(list)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	var held, valid int
@@ -247,31 +229,16 @@ func (s *Store) issueIfComplete(ctx context.Context, tx *sql.Tx, orgID, learnerI
 	if err != nil || total == 0 || held < total || valid > 0 {
 		return nil, err
 	}
-	content := portal.Certificate{Code: portal.NewCode(), IssuedAt: now, Competencies: []portal.CertifiedCompetency{}}
+	content := portal.Certificate{Code: portal.NewCode(), IssuedAt: now}
+	var trade string
 	err = tx.QueryRowContext(ctx, `SELECT l.display_name, o.name, t.name, s.display_name
 		FROM learners l JOIN organisations o ON o.id = $2 JOIN trades t ON t.id = $3 JOIN learners s ON s.id = $4 WHERE l.id = $1`,
-		learnerID, orgID, programme, signerID).Scan(&content.Learner, &content.Organisation, &content.Programme, &content.SignedBy)
+		learnerID, orgID, programme, signerID).Scan(&content.Learner, &content.Organisation, &trade, &content.SignedBy)
 	if err != nil {
 		return nil, err
 	}
-	content.Programme += " programme"
-	rows, err = tx.QueryContext(ctx, `SELECT m.title, c.objective, c.signed_at, s.display_name, c.practical
-		FROM competency_signoffs c JOIN training_modules m ON m.id = c.module_id JOIN learners s ON s.id = c.signed_by
-		WHERE c.learner_id = $1 AND m.trade_id = $2 AND c.revoked_at IS NULL ORDER BY m.position, c.competency`, learnerID, programme)
-	if err != nil {
-		return nil, err
-	}
-	for rows.Next() {
-		var cc portal.CertifiedCompetency
-		if err := rows.Scan(&cc.Module, &cc.Objective, &cc.AchievedAt, &cc.SignedBy, &cc.Practical); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		cc.AchievedAt = cc.AchievedAt.UTC()
-		content.Competencies = append(content.Competencies, cc)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	content.Programme = portal.ProgrammeName(trade)
+	if content.Competencies, err = certifiedCompetencies(ctx, tx, learnerID, programme); err != nil {
 		return nil, err
 	}
 	body, err := json.Marshal(content)
@@ -285,6 +252,51 @@ func (s *Store) issueIfComplete(ctx context.Context, tx *sql.Tx, orgID, learnerI
 	}
 	c, err := getCertificate(ctx, tx, `c.id = $1`, id)
 	return &c, err
+}
+
+// programmeSize counts the competencies of a trade's programme: the learning
+// objectives of its modules.
+func programmeSize(ctx context.Context, tx *sql.Tx, programme string) (int, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT learning_objectives FROM training_modules WHERE trade_id = $1`, programme)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	total := 0
+	for rows.Next() {
+		var objectives string
+		var list []string
+		if err := rows.Scan(&objectives); err != nil {
+			return 0, err
+		}
+		if err := json.Unmarshal([]byte(objectives), &list); err != nil {
+			return 0, err
+		}
+		total += len(list)
+	}
+	return total, rows.Err()
+}
+
+// certifiedCompetencies lists a learner's current sign-offs in a programme
+// as its certificate shows them, in catalog order.
+func certifiedCompetencies(ctx context.Context, tx *sql.Tx, learnerID, programme string) ([]portal.CertifiedCompetency, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT m.title, c.objective, c.signed_at, s.display_name, c.practical
+		FROM competency_signoffs c JOIN training_modules m ON m.id = c.module_id JOIN learners s ON s.id = c.signed_by
+		WHERE c.learner_id = $1 AND m.trade_id = $2 AND c.revoked_at IS NULL ORDER BY m.position, c.competency`, learnerID, programme)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []portal.CertifiedCompetency{}
+	for rows.Next() {
+		var cc portal.CertifiedCompetency
+		if err := rows.Scan(&cc.Module, &cc.Objective, &cc.AchievedAt, &cc.SignedBy, &cc.Practical); err != nil {
+			return nil, err
+		}
+		cc.AchievedAt = cc.AchievedAt.UTC()
+		out = append(out, cc)
+	}
+	return out, rows.Err()
 }
 
 // StoredCertificate is an issued certificate with who it belongs to and
