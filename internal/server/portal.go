@@ -80,15 +80,10 @@ func (s *Server) handlePortalLearner(w http.ResponseWriter, r *http.Request) {
 
 // sessionReview is the body of GET /api/users/{userId}/xr-sessions/{id}/review.
 type sessionReview struct {
-	Session      reviewedSession        `json:"session"`
-	Steps        []training.StepReview  `json:"steps"`
-	SafetyChecks []reviewedCheck        `json:"safetyChecks"`
-	Events       []training.ReviewEvent `json:"events"`
-}
-
-type reviewedSession struct {
-	training.SessionSummary
-	DeviceType string `json:"deviceType"`
+	Session      training.SessionSummary `json:"session"`
+	Steps        []training.StepReview   `json:"steps"`
+	SafetyChecks []reviewedCheck         `json:"safetyChecks"`
+	Events       []training.ReviewEvent  `json:"events"`
 }
 
 type reviewedCheck struct {
@@ -127,7 +122,7 @@ func (s *Server) handleSessionReview(w http.ResponseWriter, r *http.Request) {
 		checks = append(checks, reviewedCheck{SafetyCheck: c, Status: st})
 	}
 	writeJSON(w, http.StatusOK, sessionReview{
-		Session: reviewedSession{SessionSummary: x.Summary(), DeviceType: x.DeviceType},
+		Session: x.Summary(),
 		Steps:   steps, SafetyChecks: checks, Events: events,
 	})
 }
@@ -161,7 +156,7 @@ func (s *Server) handleLearnerExport(w http.ResponseWriter, r *http.Request) {
 			"Status", "Outcome", "Safety score", "Verified", "Verification issues", "Safety checks passed", "Safety checks skipped"); err != nil {
 			return err
 		}
-		return s.store.EachLearnerSession(r.Context(), m.ID, func(x store.SessionRecord) error {
+		return s.store.EachLearnerSession(r.Context(), m.ID, func(x training.SessionSummary) error {
 			var passed, skipped []string
 			for _, c := range x.SafetyChecks {
 				if c.Status == training.CheckPassed {

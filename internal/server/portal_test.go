@@ -100,6 +100,17 @@ func TestPortal(t *testing.T) {
 				t.Errorf("learner = %+v", got)
 			}
 			checkError(t, call(t, s, "Oz", "GET", "/api/portal/learners/"+lou.ID, ""), 403, "")
+			// The session list carries each session's judged safety checks
+			// and device, so that a list shows them without a call a row.
+			list := decode[[]training.SessionSummary](t, call(t, s, "Pia", "GET", "/api/users/"+lou.ID+"/xr-sessions", ""))
+			if len(list) != 1 || len(list[0].SafetyChecks) != len(scene.SafetyChecks) || list[0].DeviceType != "Mozilla/5.0" {
+				t.Fatalf("sessions = %+v", list)
+			}
+			for _, c := range list[0].SafetyChecks {
+				if c.Status != training.CheckPassed {
+					t.Errorf("check %+v, want passed", c)
+				}
+			}
 		})
 
 		t.Run("Review", func(t *testing.T) {

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -205,54 +204,15 @@ func (s *Store) EachCohortProgress(ctx context.Context, cohortID string, fn func
 	return rows.Err()
 }
 
-// SessionRecord is a session as a learner export lists it: its summary, the
-// device and its safety checks.
-type SessionRecord struct {
-	training.SessionSummary
-	DeviceType   string
-	SafetyChecks []training.SafetyCheckResult
-}
-
 // EachLearnerSession calls fn for every session of a learner, oldest first,
 // reading the rows as fn consumes them.
-func (s *Store) EachLearnerSession(ctx context.Context, learnerID string, fn func(SessionRecord) error) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+summaryColumns+`, x.device_type, x.interaction_data
-		FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id
-		WHERE x.user_id = $1 ORDER BY x.started_at, x.id`, learnerID)
+func (s *Store) EachLearnerSession(ctx context.Context, learnerID string, fn func(training.SessionSummary) error) error {
+	err := eachSummary(ctx, s.db, `SELECT `+summaryColumns+` FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id
+		WHERE x.user_id = $1 ORDER BY x.started_at, x.id`, []any{learnerID}, fn)
 	if err != nil {
 		return fmt.Errorf("learner export: %w", err)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var r SessionRecord
-		var ended sql.NullTime
-		var score sql.NullFloat64
-		var issues, head string
-		if err := rows.Scan(&r.ID, &r.UserID, &r.ModuleID, &r.ModuleTitle, &r.SessionType, &r.StartedAt, &ended,
-			&r.Duration, &r.CompletionStatus, &score, &r.Outcome, &r.UpdatedAt, &r.Verified, &issues, &r.DeviceType, &head); err != nil {
-			return fmt.Errorf("learner export: %w", err)
-		}
-		if ended.Valid {
-			t := ended.Time.UTC()
-			r.EndedAt = &t
-		}
-		if score.Valid {
-			r.SafetyScore = &score.Float64
-		}
-		r.StartedAt = r.StartedAt.UTC()
-		var err error
-		if r.VerificationIssues, err = decodeIssues(r.ID, issues); err != nil {
-			return fmt.Errorf("learner export: %w", err)
-		}
-		var h headData
-		if json.Unmarshal([]byte(head), &h) == nil {
-			r.SafetyChecks = h.SafetyChecks
-		}
-		if err := fn(r); err != nil {
-			return err
-		}
-	}
-	return rows.Err()
+	return nil
 }
 
 // anyTime scans a timestamp an aggregate computed. SQLite knows a column's

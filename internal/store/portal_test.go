@@ -196,7 +196,7 @@ func TestPortalFigures(t *testing.T) {
 
 		t.Run("LearnerExport", func(t *testing.T) {
 			var ids []string
-			err := s.EachLearnerSession(ctx, ann.ID, func(r store.SessionRecord) error {
+			err := s.EachLearnerSession(ctx, ann.ID, func(r training.SessionSummary) error {
 				ids = append(ids, r.ID)
 				if r.DeviceType != "Quest 3" || len(r.SafetyChecks) != 2 || r.SafetyChecks[1] != (training.SafetyCheckResult{ID: "lock", Status: "skipped"}) {
 					t.Errorf("record %s = %+v", r.ID, r)

@@ -398,8 +398,8 @@ func readInteractions(ctx context.Context, q querier, st *sql.Stmt, id string, n
 	return out, nil
 }
 
-const summaryColumns = `x.id, x.user_id, x.module_id, m.title, x.session_type, x.started_at, x.ended_at,
-	x.duration, x.completion_status, x.safety_score, x.outcome, x.updated_at, x.verified, x.verification_issues`
+const summaryColumns = `x.id, x.user_id, x.module_id, m.title, x.session_type, x.device_type, x.started_at, x.ended_at,
+	x.duration, x.completion_status, x.safety_score, x.outcome, x.updated_at, x.verified, x.verification_issues, x.interaction_data`
 
 // ListSessions returns one page of a learner's sessions, newest first, as
 // summaries (no interaction data), and how many sessions the learner has.
@@ -450,24 +450,42 @@ func (s *Store) ListLiveSessions(ctx context.Context, orgID string, since time.T
 }
 
 func querySummaries(ctx context.Context, q querier, query string, args ...any) ([]training.SessionSummary, error) {
+	out := []training.SessionSummary{}
+	err := eachSummary(ctx, q, query, args, func(x training.SessionSummary) error {
+		out = append(out, x)
+		return nil
+	})
+	return out, err
+}
+
+// eachSummary calls fn with each row of a query of summaryColumns, as the
+// rows are read.
+func eachSummary(ctx context.Context, q querier, query string, args []any, fn func(training.SessionSummary) error) error {
 	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	out := []training.SessionSummary{}
 	for rows.Next() {
 		var x training.SessionSummary
 		var ended sql.NullTime
 		var score sql.NullFloat64
-		var issues string
-		if err := rows.Scan(&x.ID, &x.UserID, &x.ModuleID, &x.ModuleTitle, &x.SessionType, &x.StartedAt, &ended,
-			&x.Duration, &x.CompletionStatus, &score, &x.Outcome, &x.UpdatedAt, &x.Verified, &issues); err != nil {
-			return nil, err
+		var issues, head string
+		if err := rows.Scan(&x.ID, &x.UserID, &x.ModuleID, &x.ModuleTitle, &x.SessionType, &x.DeviceType, &x.StartedAt, &ended,
+			&x.Duration, &x.CompletionStatus, &score, &x.Outcome, &x.UpdatedAt, &x.Verified, &issues, &head); err != nil {
+			return err
 		}
 		var err error
 		if x.VerificationIssues, err = decodeIssues(x.ID, issues); err != nil {
-			return nil, err
+			return err
+		}
+		var h headData
+		if err := json.Unmarshal([]byte(head), &h); err != nil {
+			return fmt.Errorf("session %s interaction data: %w", x.ID, err)
+		}
+		x.SafetyChecks = h.SafetyChecks
+		if x.SafetyChecks == nil {
+			x.SafetyChecks = []training.SafetyCheckResult{}
 		}
 		x.StartedAt, x.UpdatedAt = x.StartedAt.UTC(), x.UpdatedAt.UTC()
 		if ended.Valid {
@@ -477,9 +495,11 @@ func querySummaries(ctx context.Context, q querier, query string, args ...any) (
 		if score.Valid {
 			x.SafetyScore = &score.Float64
 		}
-		out = append(out, x)
+		if err := fn(x); err != nil {
+			return err
+		}
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 // scanSession reads a row of sessionByID: the record without its stored

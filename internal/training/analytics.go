@@ -15,6 +15,7 @@ type SessionSummary struct {
 	ModuleID         string     `json:"moduleId"`
 	ModuleTitle      string     `json:"moduleTitle"`
 	SessionType      string     `json:"sessionType"` // desktop, vr or ar
+	DeviceType       string     `json:"deviceType"`
 	StartedAt        time.Time  `json:"startedAt"`
 	EndedAt          *time.Time `json:"endedAt"`          // null while in progress
 	Duration         int64      `json:"duration"`         // seconds
@@ -27,15 +28,18 @@ type SessionSummary struct {
 	// Verified and VerificationIssues are the session's (see Session).
 	Verified           bool     `json:"verified"`
 	VerificationIssues []string `json:"verificationIssues"`
+	// SafetyChecks are the scene's checks as judged when the session ended
+	// (interactionData.safetyChecks); empty while it runs.
+	SafetyChecks []SafetyCheckResult `json:"safetyChecks"`
 }
 
 // Summary returns the session's summary.
 func (s Session) Summary() SessionSummary {
 	return SessionSummary{
-		ID: s.ID, UserID: s.UserID, ModuleID: s.ModuleID, ModuleTitle: s.ModuleTitle, SessionType: s.SessionType,
+		ID: s.ID, UserID: s.UserID, ModuleID: s.ModuleID, ModuleTitle: s.ModuleTitle, SessionType: s.SessionType, DeviceType: s.DeviceType,
 		StartedAt: s.StartedAt, EndedAt: s.EndedAt, Duration: s.Duration, CompletionStatus: s.CompletionStatus,
 		Outcome: s.InteractionData.CompletionStatus, SafetyScore: s.SafetyScore, UpdatedAt: s.UpdatedAt,
-		Verified: s.Verified, VerificationIssues: s.VerificationIssues,
+		Verified: s.Verified, VerificationIssues: s.VerificationIssues, SafetyChecks: s.InteractionData.SafetyChecks,
 	}
 }
 
