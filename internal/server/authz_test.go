@@ -134,6 +134,15 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"PATCH /api/cohorts/{id}", "/api/cohorts/" + f.cohort, `{"name":"Welders"}`, with(levels(staff), ivy, 404)},
 			{"POST /api/cohorts/{id}/members", "/api/cohorts/" + f.cohort + "/members", `{"userId":"` + f.leaID + `"}`, with(levels(staff), ivy, 404)},
 			{"DELETE /api/cohorts/{id}/members/{userId}", "/api/cohorts/" + f.cohort + "/members/nobody", "", with(levels(staff), ivy, 404)},
+			{"GET /api/portal/cohorts/{id}/learners", "/api/portal/cohorts/" + f.cohort + "/learners", "", with(levels(staff), ivy, 404)},
+			{"GET /api/portal/cohorts/{id}/export.csv", "/api/portal/cohorts/" + f.cohort + "/export.csv", "", with(levels(staff), ivy, 404)},
+			{"GET /api/portal/learners/{userId}", "/api/portal/learners/" + f.leaID, "", with(levels(staff), ivy, 403)},
+			{"GET /api/users/{userId}/competencies", "/api/users/" + f.leaID + "/competencies", "", with(levels(identified), gus, 403, ivy, 403)},
+			{"POST /api/users/{userId}/competencies/sign-off", "/api/users/" + f.leaID + "/competencies/sign-off", `{"moduleId":"electrical-lockout-tagout"}`, with(levels(staff), ivy, 403)},
+			{"POST /api/users/{userId}/competencies/revoke", "/api/users/" + f.leaID + "/competencies/revoke", `{"moduleId":"electrical-lockout-tagout","note":"x"}`, with(levels(staff), ivy, 403)},
+			{"GET /api/certificates/{id}", "/api/certificates/nope", "", levels(identified)},
+			{"GET /api/verify/{code}", "/api/verify/JXR-0000-0000-0000", "", levels(anyone)},
+			{"GET /api/portal/learners/{userId}/export.csv", "/api/portal/learners/" + f.leaID + "/export.csv", "", with(levels(staff), ivy, 403)},
 
 			{"GET /api/trade-categories", "/api/trade-categories", "", levels(anyone)},
 			{"GET /api/training-modules", "/api/training-modules", "", levels(anyone)},
@@ -148,6 +157,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"GET /api/users/{userId}/xr-sessions", "/api/users/" + f.leaID + "/xr-sessions", "", with(levels(identified), gus, 403, ivy, 403)},
 			// A session path of another learner is refused before it is looked up.
 			{"GET /api/users/{userId}/xr-sessions/{id}", "/api/users/" + f.leaID + "/xr-sessions/" + f.session, "", with(levels(identified), gus, 403, ivy, 403)},
+			{"GET /api/users/{userId}/xr-sessions/{id}/review", "/api/users/" + f.leaID + "/xr-sessions/" + f.session + "/review", "", with(levels(identified), gus, 403, ivy, 403)},
 			{"GET /api/users/{userId}/xr-analytics", "/api/users/" + f.leaID + "/xr-analytics", "", with(levels(identified), gus, 403, ivy, 403)},
 			{"GET /api/training-modules/{id}/xr-content", "/api/training-modules/electrical-lockout-tagout/xr-content", "", levels(anyone)},
 			{"GET /api/xr-scenes/{id}", "/api/xr-scenes/nope", "", levels(anyone)},

@@ -75,6 +75,20 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"POST /api/cohorts/{id}/members", staff, s.cohortScope, s.handleAddCohortMember},
 		{"DELETE /api/cohorts/{id}/members/{userId}", staff, s.cohortScope, s.handleRemoveCohortMember},
 
+		// PORTAL: an instructor's cohorts and learners, and their exports.
+		{"GET /api/portal/cohorts/{id}/learners", staff, s.cohortScope, s.handleCohortLearners},
+		{"GET /api/portal/cohorts/{id}/export.csv", staff, s.cohortScope, s.handleCohortExport},
+		{"GET /api/portal/learners/{userId}", staff, s.userScope, s.handlePortalLearner},
+		{"GET /api/portal/learners/{userId}/export.csv", staff, s.userScope, s.handleLearnerExport},
+		// Competencies: the learner reads their own; their organisation's
+		// staff read them and sign off (never their own, see the store).
+		{"GET /api/users/{userId}/competencies", identified, s.userScope, s.handleCompetencies},
+		{"POST /api/users/{userId}/competencies/sign-off", staff, s.userScope, s.handleSignOff},
+		{"POST /api/users/{userId}/competencies/revoke", staff, s.userScope, s.handleRevokeSignOff},
+		{"GET /api/certificates/{id}", identified, s.certificateScope, s.handleGetCertificate},
+		// Public, as a printed certificate's code is: limited like links.
+		{"GET /api/verify/{code}", anyone, nil, links(s.handleVerify)},
+
 		// The public site.
 		{"GET /api/trade-categories", anyone, nil, s.cached(s.handleListTrades)},
 		{"GET /api/training-modules", anyone, nil, s.cached(s.handleListModules)},
@@ -88,6 +102,7 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"PATCH /api/xr-sessions/{id}", identified, nil, s.handlePatchSession},
 		{"GET /api/users/{userId}/xr-sessions", identified, s.userScope, s.handleListSessions},
 		{"GET /api/users/{userId}/xr-sessions/{id}", identified, s.userScope, s.handleGetSession},
+		{"GET /api/users/{userId}/xr-sessions/{id}/review", identified, s.userScope, s.handleSessionReview},
 		{"GET /api/users/{userId}/xr-analytics", identified, s.userScope, s.handleAnalytics},
 		{"GET /api/training-modules/{id}/xr-content", anyone, nil, s.cached(s.handleXRContent)},
 		{"GET /api/xr-scenes/{id}", anyone, nil, s.cached(s.handleScene)},

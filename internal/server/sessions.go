@@ -200,6 +200,12 @@ func (s *Server) handlePatchSession(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	// The refresher schedule follows the ended session now, not when the
+	// learner next opens it, so that an instructor's "refreshers due" is
+	// current. Failing here loses nothing: the next sync folds it in.
+	if _, err := s.store.SyncRefreshers(r.Context(), me.ID); err != nil {
+		s.log.WarnContext(r.Context(), "sync refreshers after a session", "request_id", requestID(r), "err", err)
+	}
 	writeJSON(w, http.StatusOK, x)
 }
 
