@@ -48,7 +48,7 @@ function CohortLearners({ cohortId }: { cohortId: string }) {
         actions={learners.isError ? undefined : <DownloadCsvLink href={cohortExportUrl(cohortId)} />}
       />
 
-      <Filters params={params} onChange={setParams} />
+      {!learners.isError && <Filters params={params} onChange={setParams} />}
 
       {learners.isPending ? (
         <Loading what="the learners" />

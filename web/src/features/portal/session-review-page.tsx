@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils'
 import { PortalAccess, PortalPage } from './components/portal-access'
 import { FigureCards, LoadError, Loading, PortalHeader, ScrollTable, linkClass } from './components/shared'
 import { TimelineReplay } from './components/timeline-replay'
-import { formatClock, formatDateTime, formatDuration, formatScore, formatStepDuration } from './lib/format'
+import { formatClockTenths, formatDateTime, formatDuration, formatScore, formatStepDuration } from './lib/format'
 import { modeLabel, outcomeLabel, verificationLabel } from './lib/session'
 
 /** /portal/learners/:id/sessions/:sessionId: one recorded session, step by step, with a replay of its timeline. */
@@ -75,9 +75,9 @@ function ReviewBody({ review }: { review: SessionReview }) {
             { label: 'Duration', value: formatDuration(session.duration) },
             { label: 'Verification', value: verification, attention: verification === 'Unverified' },
             { label: 'Mode', value: modeLabel(session.sessionType) },
-            { label: 'Device', value: session.deviceType || 'Unknown' },
-            { label: 'Started', value: formatDateTime(session.startedAt) },
-            { label: 'Ended', value: session.endedAt ? formatDateTime(session.endedAt) : 'Not ended' },
+            { label: 'Device', value: session.deviceType || 'Unknown', long: session.deviceType.length > 12 },
+            { label: 'Started', value: formatDateTime(session.startedAt), long: true },
+            { label: 'Ended', value: session.endedAt ? formatDateTime(session.endedAt) : 'Not ended', long: !!session.endedAt },
           ]}
         />
         {session.verificationIssues.length > 0 && (
@@ -189,7 +189,7 @@ function StepsTable({ steps, currentStep }: { steps: SessionReview['steps']; cur
                     <td className="px-3 py-2.5">
                       <span className={cn('inline-block rounded px-2 py-0.5 text-xs font-semibold', stepStatusStyle[s.status])}>{stepStatusLabel[s.status]}</span>
                     </td>
-                    <td className="px-3 py-2.5 text-right tabular-nums text-slate-200">{s.startMs === null ? '—' : formatClock(s.startMs)}</td>
+                    <td className="px-3 py-2.5 text-right tabular-nums text-slate-200">{s.startMs === null ? '—' : formatClockTenths(s.startMs)}</td>
                     <td className="px-3 py-2.5 text-right tabular-nums text-slate-200">{s.durationMs === null ? '—' : formatStepDuration(s.durationMs)}</td>
                   </tr>
                 )

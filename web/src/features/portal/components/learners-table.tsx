@@ -60,19 +60,25 @@ export function LearnersTable({
             {learnerColumns.map((col) => {
               const sorted = params.sort === col.key
               const Arrow = !sorted ? ArrowUpDown : params.dir === 'asc' ? ArrowUp : ArrowDown
+              // The arrow stays with the label's last word, so a wrapped label does not leave it alone on a line.
+              const words = col.label.split(' ')
+              const last = words.pop()
               return (
-                <th key={col.key} scope="col" aria-sort={sorted ? directionWords[params.dir] : undefined} className={cn('p-1 font-semibold', col.numeric && 'text-right')}>
+                <th key={col.key} scope="col" aria-sort={sorted ? directionWords[params.dir] : undefined} className={cn('p-1 align-bottom font-semibold', col.numeric ? 'text-right' : 'text-left')}>
                   <button
                     type="button"
                     onClick={() => onSort(col.key)}
                     className={cn(
-                      'inline-flex items-center gap-1 rounded px-2 py-1.5 text-left uppercase tracking-wide hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400',
-                      col.numeric && 'flex-row-reverse text-right',
+                      'rounded px-2 py-1.5 uppercase tracking-wide hover:bg-white/10 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400',
+                      col.numeric ? 'text-right' : 'text-left',
                       sorted && 'text-amber-300',
                     )}
                   >
-                    {col.label}
-                    <Arrow className={cn('h-3.5 w-3.5 shrink-0', !sorted && 'opacity-50')} aria-hidden="true" />
+                    {words.length > 0 && `${words.join(' ')} `}
+                    <span className="whitespace-nowrap">
+                      {last}
+                      <Arrow className={cn('ml-1 inline h-3.5 w-3.5 align-[-0.15em]', !sorted && 'opacity-50')} aria-hidden="true" />
+                    </span>
                   </button>
                 </th>
               )
@@ -101,7 +107,7 @@ function LearnerRow({ learner: l }: { learner: Figures }) {
         <Link href={`/portal/learners/${encodeURIComponent(l.id)}`} className="font-semibold text-amber-400 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
           {l.displayName || l.email}
         </Link>
-        <span className="block break-all text-xs text-slate-300">{l.email}</span>
+        <span className="block whitespace-nowrap text-xs text-slate-300">{l.email}</span>
       </th>
       <td className={cn(cell, 'text-right text-white')}>{formatCount(l.sessions)}</td>
       <td className={cn(cell, 'whitespace-nowrap text-right text-slate-200')}>{formatDuration(l.timeSeconds)}</td>

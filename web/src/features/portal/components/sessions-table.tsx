@@ -46,9 +46,11 @@ const outcomeStyle: Record<string, string> = {
 function SessionRow({ userId, session: s }: { userId: string; session: SessionSummary }) {
   const outcome = outcomeLabel(s.completionStatus, s.outcome)
   const verification = verificationLabel(s)
+  // A pass the server could not verify certifies nothing: it is not shown in a pass's colour.
+  const badge = verification === 'Unverified' ? 'bg-slate-500/20 text-slate-200' : (outcomeStyle[outcome] ?? 'bg-slate-500/20 text-slate-200')
   return (
     <tr data-session={s.id} className="align-top hover:bg-white/[0.03]">
-      <th scope="row" className="max-w-[18rem] px-3 py-2.5 font-normal">
+      <th scope="row" className="min-w-[14rem] max-w-[20rem] px-3 py-2.5 font-normal">
         <Link
           href={`/portal/learners/${encodeURIComponent(userId)}/sessions/${encodeURIComponent(s.id)}`}
           className="font-semibold text-amber-400 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
@@ -61,7 +63,7 @@ function SessionRow({ userId, session: s }: { userId: string; session: SessionSu
       <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums text-slate-200">{formatDuration(s.duration)}</td>
       <td className="px-3 py-2.5 text-right tabular-nums text-white">{s.safetyScore === null ? <span className="text-slate-400">No score</span> : formatScore(s.safetyScore)}</td>
       <td className="px-3 py-2.5">
-        <span className={cn('inline-block whitespace-nowrap rounded px-2 py-0.5 text-xs font-semibold', outcomeStyle[outcome] ?? 'bg-slate-500/20 text-slate-200')}>{outcome}</span>
+        <span className={cn('inline-block whitespace-nowrap rounded px-2 py-0.5 text-xs font-semibold', badge)}>{outcome}</span>
       </td>
       <td className="min-w-[14rem] px-3 py-2.5">
         <span className={cn('font-semibold', verification === 'Verified' ? 'text-emerald-300' : verification === 'Unverified' ? 'text-amber-300' : 'text-slate-300')}>{verification}</span>

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { useReducedMotion } from '@/lib/appearance'
 import { cn } from '@/lib/utils'
 import { usePlayback } from '../hooks/use-playback'
-import { formatClock } from '../lib/format'
+import { formatClock, formatClockTenths } from '../lib/format'
 import { currentStepIndex, kindLabel, playbackSpeeds, position, positionText, stepAnnouncement, timelineEnd, type PlaybackSpeed } from '../lib/timeline'
 
 const statusBar: Record<ReviewStep['status'], string> = {
@@ -143,8 +143,8 @@ export function TimelineReplay({ review, onStepChange }: { review: SessionReview
           <div role="region" aria-label="Recorded actions" tabIndex={0} className="max-h-64 overflow-y-auto rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
           <ol className="space-y-0.5 py-2 text-slate-200">
             {events.map((e) => (
-              <li key={e.seq} className="grid grid-cols-[4rem_minmax(0,1fr)] gap-2">
-                <span className="tabular-nums text-slate-400">{formatClock(e.sessionTime)}</span>
+              <li key={e.seq} className="grid grid-cols-[4.5rem_minmax(0,1fr)] gap-2">
+                <span className="tabular-nums text-slate-400">{formatClockTenths(e.sessionTime)}</span>
                 <span className="min-w-0 break-words">
                   {kindLabel(e.kind)}
                   {e.objectId && <> · {e.objectId}</>}

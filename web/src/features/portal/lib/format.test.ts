@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatClock, formatDuration, formatScore, formatStepDuration, plural } from './format'
+import { formatClock, formatClockTenths, formatDuration, formatScore, formatStepDuration, plural } from './format'
 
 describe('formatDuration', () => {
   it.each([
@@ -36,6 +36,8 @@ describe('formatClock', () => {
     expect(formatClock(102_000)).toBe('1:42')
     expect(formatClock(102_999)).toBe('1:42')
     expect(formatClock(3_725_000)).toBe('1:02:05')
+    expect(formatClockTenths(3_450)).toBe('0:03.4')
+    expect(formatClockTenths(100)).toBe('0:00.1')
   })
 })
 

@@ -35,6 +35,12 @@ export function formatClock(ms: number): string {
   return h > 0 ? `${h}:${pad2(m)}:${pad2(s % 60)}` : `${m}:${pad2(s % 60)}`
 }
 
+/** formatClock with tenths, for actions a fraction of a second apart: "0:03.4". */
+export function formatClockTenths(ms: number): string {
+  const tenths = Math.floor(Math.max(0, ms) / 100) % 10
+  return `${formatClock(ms)}.${tenths}`
+}
+
 function parsed(iso: string): Date | null {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? null : date

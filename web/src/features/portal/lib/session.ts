@@ -35,7 +35,7 @@ export function figureCards(f: Figures) {
   return [
     { label: 'Sessions', value: formatCount(f.sessions) },
     { label: 'Time', value: formatDuration(f.timeSeconds) },
-    { label: 'Last active', value: f.lastActive ? formatDateTime(f.lastActive) : 'Never' },
+    { label: 'Last active', value: f.lastActive ? formatDateTime(f.lastActive) : 'Never', long: !!f.lastActive },
     { label: 'Modules completed', value: formatCount(f.modulesCompleted) },
     { label: 'Avg safety score', value: f.averageSafetyScore === null ? 'No score' : formatScore(f.averageSafetyScore) },
     { label: 'Alerts', value: formatCount(f.alerts), attention: f.alerts > 0 },
