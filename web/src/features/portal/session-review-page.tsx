@@ -75,7 +75,7 @@ function ReviewBody({ review }: { review: SessionReview }) {
             { label: 'Duration', value: formatDuration(session.duration) },
             { label: 'Verification', value: verification, attention: verification === 'Unverified' },
             { label: 'Mode', value: modeLabel(session.sessionType) },
-            { label: 'Device', value: session.deviceType || 'Unknown', long: session.deviceType.length > 12 },
+            { label: 'Device', value: session.deviceType || 'Unknown', long: session.deviceType.length > 10 },
             { label: 'Started', value: formatDateTime(session.startedAt), long: true },
             { label: 'Ended', value: session.endedAt ? formatDateTime(session.endedAt) : 'Not ended', long: !!session.endedAt },
           ]}

@@ -74,6 +74,22 @@ export function TimelineReplay({ review, onStepChange }: { review: SessionReview
         />
       </div>
 
+      {/* Explains the drawing above, which is hidden from assistive technology like it (the steps table says the same). */}
+      <ul className="-mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-300" aria-hidden="true">
+        <li className="flex items-center gap-1.5">
+          <span className="h-2.5 w-4 rounded-sm bg-emerald-500/70" /> Completed
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span className="h-2.5 w-4 rounded-sm bg-amber-500/70" /> Skipped
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span className="h-2.5 w-4 rounded-sm bg-slate-600 bg-[repeating-linear-gradient(135deg,transparent_0_3px,rgb(255_255_255/0.35)_3px_5px)]" /> Safety check
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span className="h-3 w-px bg-sky-300/80" /> Action
+        </li>
+      </ul>
+
       <div>
         <label htmlFor={sliderId} className="sr-only">
           Replay position
