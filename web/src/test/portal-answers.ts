@@ -1,6 +1,8 @@
 /**
- * The portal's answers as the contract (issue 12) gives them, for the
- * portal's tests. Each is a function so a test can change its copy freely.
+ * The portal's answers in the server's shape (issue 12's contract, as
+ * internal/server/portal.go writes it: a cohort's instructor is {id, name}),
+ * for the portal's tests; e2e/tests/portal.spec.ts reads the real ones.
+ * Each is a function so a test can change its copy freely.
  */
 
 export const cohortId = 'c0ffee00c0ffee00c0ffee00c0ffee00'
