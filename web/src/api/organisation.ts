@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { ApiError, apiRequest, apiRequestText } from '@/lib/api'
+import { totalCount } from '@/api/parse'
 
 /** The roles an organisation gives its members. */
 export const memberRoles = ['learner', 'instructor', 'admin'] as const
@@ -127,8 +128,7 @@ export async function getMembers(params: MembersParams): Promise<MembersPage> {
   if (params.q) search.set('q', params.q)
   const res = await apiRequest('GET', `/api/organisation/members?${search}`)
   const members = z.array(memberSchema).parse(await res.json())
-  const total = Number(res.headers.get('X-Total-Count'))
-  return { members, total: Number.isFinite(total) && total >= members.length ? total : params.offset + members.length }
+  return { members, total: totalCount(res, params.offset, members.length) }
 }
 
 export const membersQueryOptions = (params: MembersParams) =>
@@ -139,13 +139,21 @@ export function useMembers(params: MembersParams, enabled = true) {
   return useQuery({ ...membersQueryOptions(params), placeholderData: keepPreviousData, enabled })
 }
 
-/** Member changes show in the member list, in cohort member lists and counts. */
+/**
+ * What the portal (api/portal.ts) reads under /api/portal: its learner lists
+ * and figures follow cohort membership. Spelled out here because that module
+ * builds on this one's schemas.
+ */
+const portalKey = ['/api/portal'] as const
+
+/** Member changes show in the member list, in cohort member lists and counts, and in the portal. */
 function useInvalidateMembers() {
   const queryClient = useQueryClient()
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: organisationKeys.membersAll }),
       queryClient.invalidateQueries({ queryKey: cohortKeys.all }),
+      queryClient.invalidateQueries({ queryKey: portalKey }),
     ])
 }
 
@@ -276,8 +284,8 @@ export function useCohort(id: string | null) {
 
 /**
  * Cohort changes show in the cohort list and detail, in the members' cohort
- * column, and in the invite form's cohort choice (['/api/cohorts'] covers
- * the list and every detail).
+ * column, in the invite form's cohort choice (['/api/cohorts'] covers
+ * the list and every detail), and in the portal.
  */
 function useInvalidateCohorts() {
   const queryClient = useQueryClient()
@@ -285,6 +293,7 @@ function useInvalidateCohorts() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: cohortKeys.all }),
       queryClient.invalidateQueries({ queryKey: organisationKeys.membersAll }),
+      queryClient.invalidateQueries({ queryKey: portalKey }),
     ])
 }
 

@@ -42,6 +42,15 @@ export async function load<T extends z.ZodType>(path: string, schema: T): Promis
   return schema.parse(await loadJSON(path))
 }
 
+/**
+ * The X-Total-Count of a paged list: every item that matches, not only this
+ * page. An answer without a usable one counts what is known so far.
+ */
+export function totalCount(res: Response, offset: number, pageLength: number): number {
+  const total = Number(res.headers.get('X-Total-Count') ?? NaN)
+  return Number.isFinite(total) && total >= pageLength ? total : offset + pageLength
+}
+
 /** One path segment, escaped. */
 export const segment = encodeURIComponent
 

@@ -1,9 +1,9 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '@/lib/api'
 import { analyticsKeys } from '@/api/analytics'
 import { learningKeys } from '@/api/learning'
-import { count, listOf, load, segment, strings, text, useRead, type ReadOptions } from '@/api/parse'
+import { count, listOf, load, segment, strings, text, totalCount, useRead, type ReadOptions } from '@/api/parse'
 
 /*
  * XR session records (internal/server/sessions.go, internal/training).
@@ -11,6 +11,7 @@ import { count, listOf, load, segment, strings, text, useRead, type ReadOptions 
  *   POST  /api/xr-sessions                  → 201 Session
  *   PATCH /api/xr-sessions/{id}             → 200 Session (an update, or the end when endedAt is sent)
  *   GET   /api/users/{userId}/xr-sessions   → SessionSummary[], newest first (the server's default page)
+ *   GET   /api/users/{userId}/xr-sessions?limit&offset → one page of them; X-Total-Count: all of them
  */
 
 /** Session types a training session can run in (spec 001 §9). */
@@ -155,8 +156,22 @@ export function learningSessions(list: SessionSummary[]): LearningSession[] {
     }))
 }
 
+export interface SessionsPageParams {
+  /** 1..100 */
+  limit: number
+  offset: number
+}
+
+/** One page of a learner's sessions and how many they have in all. */
+export interface SessionsPage {
+  sessions: SessionSummary[]
+  total: number
+}
+
 export const xrSessionKeys = {
   list: (userId: string) => ['/api/users', userId, 'xr-sessions'] as const,
+  /** A page is another answer shape than the list (it carries the total), so it has a key of its own. */
+  page: (userId: string, params: SessionsPageParams) => ['/api/users', userId, 'xr-sessions', params] as const,
 }
 
 /** A learner's sessions; nothing is fetched until the learner is known. */
@@ -169,6 +184,22 @@ export const xrSessionsQueryOptions = (userId: string | undefined) =>
 
 export function useXrSessions<R = SessionSummary[]>(userId: string | undefined, options?: ReadOptions<SessionSummary[], R>) {
   return useRead(xrSessionsQueryOptions(userId), options)
+}
+
+/** GET /api/users/{userId}/xr-sessions?limit&offset: one page, newest first, and the total from X-Total-Count. */
+export async function getSessionsPage(userId: string, params: SessionsPageParams): Promise<SessionsPage> {
+  const search = new URLSearchParams({ limit: String(params.limit), offset: String(params.offset) })
+  const res = await apiRequest('GET', `/api/users/${segment(userId)}/xr-sessions?${search}`)
+  const sessions = sessionSummariesSchema.parse(await res.json())
+  return { sessions, total: totalCount(res, params.offset, sessions.length) }
+}
+
+export const xrSessionsPageQueryOptions = (userId: string, params: SessionsPageParams) =>
+  queryOptions({ queryKey: xrSessionKeys.page(userId, params), queryFn: () => getSessionsPage(userId, params) })
+
+/** A page of a learner's sessions; the previous page stays on screen while the next loads, so the table does not jump. */
+export function useXrSessionsPage(userId: string, params: SessionsPageParams) {
+  return useQuery({ ...xrSessionsPageQueryOptions(userId, params), placeholderData: keepPreviousData })
 }
 
 export interface NewSessionInput {

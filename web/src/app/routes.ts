@@ -56,6 +56,16 @@ export const routes: readonly RouteDef[] = [
     page: lazy(() => import('@/features/account/reset-password-page')),
   },
   { pattern: '/organisation', title: () => 'Organisation', page: lazy(() => import('@/features/organisation/page')) },
+  { pattern: '/portal', title: () => 'Portal', page: lazy(() => import('@/features/portal/page')) },
+  // Ids are passed as typed: the server's are lower-case hex today, but an id is the server's to spell.
+  { pattern: '/portal/cohorts/:id', title: () => 'Cohort · Portal', keepCase: ['id'], page: lazy(() => import('@/features/portal/cohort-page')) },
+  { pattern: '/portal/learners/:id', title: () => 'Learner · Portal', keepCase: ['id'], page: lazy(() => import('@/features/portal/learner-page')) },
+  {
+    pattern: '/portal/learners/:id/sessions/:sessionid',
+    title: () => 'Session review · Portal',
+    keepCase: ['id', 'sessionid'],
+    page: lazy(() => import('@/features/portal/session-review-page')),
+  },
   { pattern: '/original', title: () => 'Unlock Your Potential with Immersive XR Training', page: lazy(() => import('@/features/landing/page')) },
   {
     pattern: '/industries/:industry',

@@ -23,7 +23,7 @@ describe('navigation account area', { timeout: 20_000 }, () => {
     expect(within(panel).getByRole('link', { name: 'Sign in', hidden: true })).toBeInTheDocument()
   })
 
-  it('shows the signed-in name and role, with Account, Organisation and Sign out in its menu', async () => {
+  it('shows the signed-in name and role, with Account, Portal, Organisation and Sign out in its menu', async () => {
     let signedIn = true
     const fetchMock = fakeApi({
       'GET /api/me': () => ({ body: signedIn ? adminMe : guestMe }),
@@ -38,6 +38,7 @@ describe('navigation account area', { timeout: 20_000 }, () => {
     const user = userEvent.setup()
     await user.click(trigger)
     expect(await screen.findByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account')
+    expect(screen.getByRole('menuitem', { name: 'Portal' })).toHaveAttribute('href', '/portal')
     expect(screen.getByRole('menuitem', { name: 'Organisation' })).toHaveAttribute('href', '/organisation')
     await user.click(screen.getByRole('menuitem', { name: 'Sign out' }))
     // Signed out, the bar asks who this is again and offers Sign in.
@@ -45,12 +46,13 @@ describe('navigation account area', { timeout: 20_000 }, () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/account/sign-out', expect.objectContaining({ method: 'POST' }))
   })
 
-  it('offers a learner no Organisation', async () => {
+  it('offers a learner no Portal and no Organisation', async () => {
     fakeApi({ 'GET /api/me': { body: learnerMe } })
     renderWithApp(<Navigation />, '/')
     await userEvent.setup().click(await screen.findByTestId('account-menu-trigger'))
     expect(await screen.findByRole('menuitem', { name: 'Account' })).toBeInTheDocument()
     expect(screen.queryByRole('menuitem', { name: 'Organisation' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('menuitem', { name: 'Portal' })).not.toBeInTheDocument()
   })
 
   it('shows the name and role in the mobile panel', async () => {
@@ -61,5 +63,6 @@ describe('navigation account area', { timeout: 20_000 }, () => {
     expect(account).toHaveTextContent('Ada Lovelace')
     expect(account).toHaveTextContent('Admin · Northside Training Centre')
     await waitFor(() => expect(within(account).getByRole('link', { name: 'Organisation' })).toHaveAttribute('href', '/organisation'))
+    expect(within(account).getByRole('link', { name: 'Portal' })).toHaveAttribute('href', '/portal')
   })
 })

@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearch } from 'wouter'
-import { Building2, ChevronDown, LogOut, UserRound } from 'lucide-react'
+import { Building2, ChevronDown, GraduationCap, LogOut, UserRound } from 'lucide-react'
 import { canManageOrganisation, roleLabels, useMe, useSignOut, type Me } from '@/api/account'
 import { buttonVariants } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
@@ -97,12 +97,20 @@ export function AccountNavDesktop() {
             </Link>
           </DropdownMenuItem>
           {canManageOrganisation(account) && (
-            <DropdownMenuItem asChild>
-              <Link href="/organisation">
-                <Building2 aria-hidden="true" />
-                Organisation
-              </Link>
-            </DropdownMenuItem>
+            <>
+              <DropdownMenuItem asChild>
+                <Link href="/portal">
+                  <GraduationCap aria-hidden="true" />
+                  Portal
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
+                <Link href="/organisation">
+                  <Building2 aria-hidden="true" />
+                  Organisation
+                </Link>
+              </DropdownMenuItem>
+            </>
           )}
           <DropdownMenuSeparator />
           <DropdownMenuItem disabled={signOut.pending} onSelect={() => void signOut.run()}>
@@ -157,11 +165,18 @@ export function AccountNavMobile({ onNavigate }: { onNavigate: () => void }) {
           </Link>
         </li>
         {canManageOrganisation(account) && (
-          <li>
-            <Link href="/organisation" className={mobileLinkClass} onClick={onNavigate}>
-              Organisation
-            </Link>
-          </li>
+          <>
+            <li>
+              <Link href="/portal" className={mobileLinkClass} onClick={onNavigate}>
+                Portal
+              </Link>
+            </li>
+            <li>
+              <Link href="/organisation" className={mobileLinkClass} onClick={onNavigate}>
+                Organisation
+              </Link>
+            </li>
+          </>
         )}
         <li>
           <button

@@ -1,0 +1,45 @@
+import type { Figures, SessionReview } from '@/api/portal'
+import { formatCount, formatDateTime, formatDuration, formatScore } from './format'
+
+const modeLabels: Record<string, string> = { desktop: 'Desktop', vr: 'VR', ar: 'AR' }
+
+/** The mode a session ran in, as the training center names it. */
+export function modeLabel(sessionType: string): string {
+  return modeLabels[sessionType] ?? (sessionType || 'Unknown')
+}
+
+/** A session's result: running, or passed or failed once ended. */
+export function outcomeLabel(completionStatus: string, outcome: string): string {
+  if (completionStatus === 'in_progress') return 'In progress'
+  if (outcome === 'passed') return 'Passed'
+  if (outcome === 'failed') return 'Failed'
+  return 'No result'
+}
+
+/** Whether the server vouches for a session: verified, not (yet) checked while it runs, or unverified with its reasons. */
+export function verificationLabel(s: { verified: boolean | null; endedAt: string | null; completionStatus: string }): 'Verified' | 'Unverified' | 'Not ended' | 'Not checked' {
+  if (s.verified === true) return 'Verified'
+  if (s.endedAt === null || s.completionStatus === 'in_progress') return 'Not ended'
+  return s.verified === false ? 'Unverified' : 'Not checked'
+}
+
+/** "2 passed, 1 skipped" of a session's safety checks, as the server judged them. */
+export function checksSummary(checks: SessionReview['safetyChecks']): string {
+  if (checks.length === 0) return 'None in this module'
+  const passed = checks.filter((c) => c.status === 'passed').length
+  return `${passed} passed, ${checks.length - passed} skipped`
+}
+
+/** The learner figure cards, in the order the cohort table shows the columns. */
+export function figureCards(f: Figures) {
+  return [
+    { label: 'Sessions', value: formatCount(f.sessions) },
+    { label: 'Time', value: formatDuration(f.timeSeconds) },
+    { label: 'Last active', value: f.lastActive ? formatDateTime(f.lastActive) : 'Never', long: !!f.lastActive },
+    { label: 'Modules completed', value: formatCount(f.modulesCompleted) },
+    { label: 'Avg safety score', value: f.averageSafetyScore === null ? 'No score' : formatScore(f.averageSafetyScore) },
+    { label: 'Alerts', value: formatCount(f.alerts), attention: f.alerts > 0 },
+    { label: 'Refreshers due', value: formatCount(f.refreshersDue), attention: f.refreshersDue > 0 },
+    { label: 'Unverified sessions', value: formatCount(f.unverifiedSessions), attention: f.unverifiedSessions > 0 },
+  ]
+}
