@@ -80,7 +80,7 @@ func (s *Server) handleCompetencies(w http.ResponseWriter, r *http.Request) {
 			current[key{h.ModuleID, h.Competency}] = &history[i]
 		}
 	}
-	view := competencyView{Modules: []moduleCompetencies{}, History: history, Certificates: certs}
+	view := competencyView{Programmes: []programmeView{}, Modules: []moduleCompetencies{}, History: history, Certificates: certs}
 	for _, m := range modules {
 		mc := moduleCompetencies{ModuleID: m.ID, Title: m.Title, TradeID: m.TradeID, Competencies: []competencyHeld{}}
 		if e, ok := evidence[m.ID]; ok {
