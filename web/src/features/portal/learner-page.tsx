@@ -13,7 +13,7 @@ import { useUrlState } from './hooks/use-url-state'
 import { pageSummary } from './lib/learners-query'
 import { figureCards } from './lib/session'
 
-/** Sessions a page of the learner's history shows. Each row also reads its review, so pages stay short. */
+/** Sessions a page of the learner's history shows. */
 export const SESSIONS_PAGE_SIZE = 10
 
 /** The page of sessions is in the address (?offset=), so Back from a review returns to it. */
