@@ -107,6 +107,11 @@ describe('competencies', { timeout: 30_000 }, () => {
     await openCompetencies()
     const meter = screen.getByRole('article', { name: 'Digital Multimeter Fundamentals' })
     expect(meter).toHaveTextContent('No verified pass yet')
+    expect(meter).toHaveTextContent('0 of 2 competencies signed off')
+    // Nothing has happened in it: closed until asked for.
+    const toggle = within(meter).getByRole('button', { name: 'Digital Multimeter Fundamentals' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.setup().click(toggle)
     expect(within(meter).queryByRole('checkbox')).not.toBeInTheDocument()
     expect(within(meter).getByTestId('sign-off-blocked')).toHaveTextContent('Bo Builder needs a verified, passed session of this module before it can be signed off.')
     expect(within(meter).getByRole('button', { name: 'Sign off' })).toBeDisabled()

@@ -14,7 +14,7 @@ import { Label } from '@/components/ui/label'
 import { Progress } from '@/components/ui/progress'
 import { formErrors } from '@/lib/form-errors'
 import { cn } from '@/lib/utils'
-import { programmeGroups, signOffFormSchema, signOffFormValues, signOffInput, unsignedIndexes, type ModuleCompetency, type ProgrammeGroup } from '../lib/competencies'
+import { moduleBegun, programmeGroups, signOffFormSchema, signOffFormValues, signOffInput, unsignedIndexes, type ModuleCompetency, type ProgrammeGroup } from '../lib/competencies'
 import { formatDate, formatDateTime, formatScore, plural } from '../lib/format'
 import { RevokeDialog } from './revoke-dialog'
 import { LoadError, Loading, linkClass } from './shared'
@@ -60,7 +60,7 @@ function ProgrammeSection({ group, context }: { group: ProgrammeGroup; context: 
   return (
     <Collapsible defaultOpen={group.active} asChild>
       <section aria-labelledby={headingId} className="rounded-xl border border-white/10 bg-slate-900/60" data-programme={programme?.id ?? 'other'}>
-        <div className="flex flex-wrap items-center gap-x-6 gap-y-3 p-4">
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3 p-3 sm:p-4">
           <div className="min-w-0 flex-1 basis-64">
             <h3 id={headingId} className="text-lg font-semibold text-white">
               <CollapsibleTrigger className="group -mx-1 flex items-center gap-2 rounded px-1 text-left hover:text-amber-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
@@ -85,7 +85,7 @@ function ProgrammeSection({ group, context }: { group: ProgrammeGroup; context: 
           )}
         </div>
         {programme?.certificate && (
-          <p className="mx-4 mb-4 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-100">
+          <p className="mx-3 mb-3 flex flex-wrap sm:mx-4 sm:mb-4 items-center gap-x-2 gap-y-1 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-100">
             <Award className="h-4 w-4 shrink-0 text-emerald-300" aria-hidden="true" />
             Certificate issued <time dateTime={programme.certificate.certificate.issuedAt}>{formatDate(programme.certificate.certificate.issuedAt)}</time>:
             <Link href={certificateHref(programme.certificate)} className={linkClass}>
@@ -93,7 +93,7 @@ function ProgrammeSection({ group, context }: { group: ProgrammeGroup; context: 
             </Link>
           </p>
         )}
-        <CollapsibleContent className="space-y-4 border-t border-white/10 p-4">
+        <CollapsibleContent className="space-y-3 border-t border-white/10 p-3 sm:space-y-4 sm:p-4">
           {group.modules.length === 0 ? (
             <p className="text-slate-300">This programme has no modules yet.</p>
           ) : (
@@ -171,62 +171,77 @@ function ModuleCard({ module: m, context }: { module: ModuleCompetencies; contex
       />
     )
 
+  const held = m.competencies.length - unsigned.length
+
   return (
-    <article aria-labelledby={titleId} className="rounded-lg border border-white/10 bg-slate-950/40 p-4" data-module={m.moduleId}>
-      <h4 id={titleId} className="font-semibold text-white">
-        {m.title}
-      </h4>
-      <Evidence module={m} userId={context.userId} />
+    // A module nothing has happened in yet is closed: it is the bulk of a programme, and there is nothing to sign off in it.
+    <Collapsible defaultOpen={moduleBegun(m)} asChild>
+      <article aria-labelledby={titleId} className="rounded-lg border border-white/10 bg-slate-950/40 p-3 sm:p-4" data-module={m.moduleId}>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h4 id={titleId} className="min-w-0 font-semibold text-white">
+            <CollapsibleTrigger className="group -mx-1 flex items-start gap-1.5 rounded px-1 text-left hover:text-amber-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
+              <ChevronRight className="mt-0.5 h-4 w-4 shrink-0 text-slate-300 transition-transform group-data-[state=open]:rotate-90" aria-hidden="true" />
+              {m.title}
+            </CollapsibleTrigger>
+          </h4>
+          <p className="text-xs tabular-nums text-slate-300">
+            {held} of {plural(m.competencies.length, 'competency', 'competencies')} signed off
+          </p>
+        </div>
+        <Evidence module={m} userId={context.userId} />
 
-      {m.competencies.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-300">This module lists no competencies.</p>
-      ) : unsigned.length > 0 && !blocked ? (
-        <SignOffForm
-          key={unsigned.join(',')}
-          module={m}
-          unsigned={unsigned}
-          signedRow={signedRow}
-          pending={signOff.isPending}
-          serverError={signOffError}
-          onSubmit={submitSignOff}
-        />
-      ) : (
-        <>
-          <ul className="mt-3 divide-y divide-white/10" aria-label={`Competencies of ${m.title}`}>
-            {m.competencies.map((c) => signedRow(c) || <UnsignedRow key={c.index} competency={c} />)}
-          </ul>
-          {unsigned.length > 0 && blocked && (
-            <div className="mt-3 flex flex-wrap items-center gap-3 rounded-md border border-white/10 bg-slate-900/70 px-3 py-2">
-              <p className="min-w-0 flex-1 basis-60 text-sm text-slate-200" data-testid="sign-off-blocked">
-                {blocked}
-              </p>
-              <Button size="sm" disabled>
-                Sign off
-              </Button>
-            </div>
+        <CollapsibleContent>
+          {m.competencies.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-300">This module lists no competencies.</p>
+          ) : unsigned.length > 0 && !blocked ? (
+            <SignOffForm
+              key={unsigned.join(',')}
+              module={m}
+              unsigned={unsigned}
+              signedRow={signedRow}
+              pending={signOff.isPending}
+              serverError={signOffError}
+              onSubmit={submitSignOff}
+            />
+          ) : (
+            <>
+              <ul className="mt-3 divide-y divide-white/10" aria-label={`Competencies of ${m.title}`}>
+                {m.competencies.map((c) => signedRow(c) || <UnsignedRow key={c.index} competency={c} />)}
+              </ul>
+              {unsigned.length > 0 && blocked && (
+                <div className="mt-3 flex flex-wrap items-center gap-3 rounded-md border border-white/10 bg-slate-900/70 px-3 py-2">
+                  <p className="min-w-0 flex-1 basis-60 text-sm text-slate-200" data-testid="sign-off-blocked">
+                    {blocked}
+                  </p>
+                  <Button size="sm" disabled>
+                    Sign off
+                  </Button>
+                </div>
+              )}
+            </>
           )}
-        </>
-      )}
+        </CollapsibleContent>
 
-      <div ref={resultRef} tabIndex={-1} role="status" data-testid="sign-off-result" className={cn('focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400', result && 'mt-3 rounded-md border border-emerald-500/40 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-100')}>
-        {result}
-      </div>
+        <div ref={resultRef} tabIndex={-1} role="status" data-testid="sign-off-result" className={cn('focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400', result && 'mt-3 rounded-md border border-emerald-500/40 bg-emerald-500/10 px-3 py-2 text-sm text-emerald-100')}>
+          {result}
+        </div>
 
-      <RevokeDialog
-        competency={revoking}
-        moduleTitle={m.title}
-        pending={revoke.isPending}
-        error={revokeError}
-        onSubmit={submitRevoke}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        onCloseAutoFocus={(event) => {
-          // Radix would return focus to a trigger; the dialog has none, and after a revocation the button is gone.
-          event.preventDefault()
-          const button = revokeFocus.current === null ? null : document.getElementById(revokeButtonId(m.moduleId, revokeFocus.current))
-          ;(button ?? resultRef.current)?.focus()
-        }}
-      />
-    </article>
+        <RevokeDialog
+          competency={revoking}
+          moduleTitle={m.title}
+          pending={revoke.isPending}
+          error={revokeError}
+          onSubmit={submitRevoke}
+          onOpenChange={(open) => !open && setRevoking(null)}
+          onCloseAutoFocus={(event) => {
+            // Radix would return focus to a trigger; the dialog has none, and after a revocation the button is gone.
+            event.preventDefault()
+            const button = revokeFocus.current === null ? null : document.getElementById(revokeButtonId(m.moduleId, revokeFocus.current))
+            ;(button ?? resultRef.current)?.focus()
+          }}
+        />
+      </article>
+    </Collapsible>
   )
 }
 

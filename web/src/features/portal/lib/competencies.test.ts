@@ -47,6 +47,13 @@ describe('historyEvents', () => {
     ])
   })
 
+  it("reads one sign-off of several competencies in the module's order", () => {
+    const [record] = data().history.filter((r) => !r.revokedAt && r.moduleId === 'electrical-lockout-tagout')
+    const later = { ...record, id: 'a', competency: 3 }
+    const earlier = { ...record, id: 'z', competency: 1 }
+    expect(historyEvents([later, earlier]).map((e) => e.record.competency)).toEqual([1, 3])
+  })
+
   it('puts a revocation before the sign-off it undid when both share an instant', () => {
     const [record] = data().history.filter((r) => r.revokedAt)
     const same = { ...record, revokedAt: record.signedAt }

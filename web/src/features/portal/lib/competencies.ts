@@ -16,7 +16,8 @@ export interface ProgrammeGroup {
   active: boolean
 }
 
-const hasActivity = (m: ModuleCompetencies) => m.evidence !== null || m.competencies.some((c) => c.signOff !== null)
+/** Something has happened in a module: a verified pass, or a sign-off. */
+export const moduleBegun = (m: ModuleCompetencies) => m.evidence !== null || m.competencies.some((c) => c.signOff !== null)
 
 /**
  * The modules grouped by programme, in the catalog's order, except that the
@@ -30,7 +31,7 @@ export function programmeGroups(data: Pick<Competencies, 'programmes' | 'modules
     name,
     modules,
     passed: modules.filter((m) => m.evidence !== null).length,
-    active: modules.some(hasActivity) || (programme !== null && (programme.held > 0 || programme.certificate !== null)),
+    active: modules.some(moduleBegun) || (programme !== null && (programme.held > 0 || programme.certificate !== null)),
   })
   const groups = data.programmes.map((p) =>
     group(
@@ -70,7 +71,14 @@ export function historyEvents(history: readonly SignOffRecord[]): HistoryEvent[]
     if (record.revokedAt) events.push({ kind: 'revoked', at: record.revokedAt, record })
   }
   const time = (e: HistoryEvent) => new Date(e.at).getTime() || 0
-  return events.sort((a, b) => time(b) - time(a) || (a.kind === b.kind ? 0 : a.kind === 'revoked' ? -1 : 1) || b.record.id.localeCompare(a.record.id))
+  // One sign-off of several competencies shares an instant: those read in the module's order.
+  return events.sort(
+    (a, b) =>
+      time(b) - time(a) ||
+      (a.kind === b.kind ? 0 : a.kind === 'revoked' ? -1 : 1) ||
+      a.record.moduleId.localeCompare(b.record.moduleId) ||
+      a.record.competency - b.record.competency,
+  )
 }
 
 // Characters, not UTF-16 units: the server counts runes.
