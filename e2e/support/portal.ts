@@ -129,6 +129,31 @@ export async function seedPortal(playwright: PlaywrightWorkerArgs['playwright'],
   }
 }
 
+/**
+ * When a careful learner completes each step of the lockout scene, in ms of
+ * the session's clock: none faster than the scene allows (3 s after the one
+ * before for a safety check, 1.5 s for a plain click).
+ */
+const PASS_TIMES = [3000, 4600, 7700, 10_800, 13_900, 17_000]
+
+/**
+ * Records a verified pass of the lockout module for a learner, as the
+ * player would: every step in order at a real pace. The server checks each
+ * action against the time it saw pass since the start (allowing 2 s ahead),
+ * so this waits about 15 s before sending them.
+ */
+export async function recordVerifiedPass(learner: Member): Promise<{ id: string; safetyScore: number | null }> {
+  const id = await startSession(learner.api)
+  // The last action is at 17 s of the session's clock; sent after 15.5 s of the server's, it is within the 2 s allowed.
+  await new Promise((resolve) => setTimeout(resolve, 15_500))
+  const ended = await recordAndEnd(learner.api, id, interactions(ALL_STEPS, PASS_TIMES), 18)
+  expect(ended.verified, JSON.stringify(ended)).toBe(true)
+  const listed = await learner.api.get(`/api/users/${learner.id}/xr-sessions`)
+  const row = ((await listed.json()) as { id: string; outcome: string }[]).find((s) => s.id === id)
+  expect(row?.outcome, 'the careful run passes').toBe('passed')
+  return { id: ended.id, safetyScore: ended.safetyScore }
+}
+
 /** A small RFC 4180 reader for the exports: quoted cells, doubled quotes, CRLF, and the byte order mark spreadsheets want. */
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = []

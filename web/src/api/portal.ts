@@ -145,6 +145,8 @@ export type ReviewEvent = SessionReview['events'][number]
 export const portalKeys = {
   /** Everything the portal reads under /api/portal: member and cohort changes invalidate it. */
   all: ['/api/portal'] as const,
+  /** Every cohort's learner lists, whatever their page: what a change to one learner's figures touches. */
+  cohortLearnersAll: ['/api/portal', 'cohorts'] as const,
   cohortLearners: (cohortId: string, params: LearnersParams) => ['/api/portal', 'cohorts', cohortId, 'learners', params] as const,
   learner: (userId: string) => ['/api/portal', 'learners', userId] as const,
   /** Under the learner's /api/users key, so what invalidates their sessions invalidates their reviews. */

@@ -60,6 +60,7 @@ describe('the session list', () => {
       moduleId: '',
       moduleTitle: '',
       sessionType: 'desktop',
+      deviceType: '',
       startedAt: null,
       endedAt: null,
       duration: 0,
@@ -69,7 +70,17 @@ describe('the session list', () => {
       updatedAt: null,
       verified: null,
       verificationIssues: [],
+      // Not known, which is not "none": the portal says so rather than "None in this module".
+      safetyChecks: null,
     })
+  })
+
+  it('reads the judged safety checks, and a malformed list as not known', () => {
+    const [ok, bad] = sessionSummariesSchema.parse([answers.sessionSummary({ id: 'a' }), answers.sessionSummary({ id: 'b', safetyChecks: [{ id: 'x', status: 'maybe' }] })])
+    expect(ok.safetyChecks).toHaveLength(5)
+    expect(ok.safetyChecks?.every((c) => c.status === 'passed')).toBe(true)
+    expect(bad.safetyChecks).toBeNull()
+    expect(warn).not.toHaveBeenCalled()
   })
 
   it('reads for the learning pages: a pass the server could not verify as unverified, sessions of no module left out', () => {

@@ -104,6 +104,8 @@ export const sessionSummarySchema = z.object({
   moduleId: text,
   moduleTitle: text,
   sessionType: z.string().catch('desktop'),
+  /** The headset or browser it ran on; '' when the record has none. */
+  deviceType: text,
   /** null when the record has none. */
   startedAt: z.string().nullable().catch(null),
   endedAt: z.string().nullable().catch(null),
@@ -119,6 +121,12 @@ export const sessionSummarySchema = z.object({
   /** null on an answer that does not say (an older server). */
   verified: z.boolean().nullable().catch(null),
   verificationIssues: strings,
+  /**
+   * The scene's checks as the server judged them when the session ended;
+   * [] while it runs. null on an answer that does not carry them (an older
+   * server), which is not the same as a module without checks.
+   */
+  safetyChecks: z.array(safetyCheckResultSchema).nullable().catch(null),
 })
 export type SessionSummary = z.infer<typeof sessionSummarySchema>
 

@@ -142,6 +142,7 @@ export const sessionSummary = (extra: Record<string, unknown> = {}) => ({
   moduleId: 'electrical-lockout-tagout',
   moduleTitle: 'Lockout/Tagout and Establishing an Electrically Safe Work Condition',
   sessionType: 'desktop',
+  deviceType: 'Mozilla/5.0 (X11; Linux x86_64)',
   startedAt: '2026-11-23T22:27:26Z',
   endedAt: '2026-11-23T22:27:30Z',
   duration: 120,
@@ -151,6 +152,8 @@ export const sessionSummary = (extra: Record<string, unknown> = {}) => ({
   updatedAt: '2026-11-23T22:27:30.780040172Z',
   verified: true,
   verificationIssues: [],
+  // The lockout scene's checks (internal/training/scenes.go), all passed as a score of 100 needs.
+  safetyChecks: ['arc-flash-ppe', 'lock-applied', 'tester-proven', 'absence-of-voltage', 'try-start'].map((id) => ({ id, status: 'passed' })),
   ...extra,
 })
 

@@ -1,11 +1,14 @@
 import { useEffect } from 'react'
 import { Link } from 'wouter'
-import { roleLabels } from '@/api/account'
+import { roleLabels, type Me } from '@/api/account'
 import { useCohorts } from '@/api/organisation'
 import { learnerExportUrl, useLearner } from '@/api/portal'
 import { useXrSessionsPage } from '@/api/xr-sessions'
 import { Button } from '@/components/ui/button'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import type { PageProps } from '@/lib/page'
+import { CompetenciesPanel } from './components/competencies-panel'
+import { CompetencyHistory } from './components/competency-history'
 import { PortalAccess, PortalPage } from './components/portal-access'
 import { SessionsTable } from './components/sessions-table'
 import { DownloadCsvLink, FigureCards, LoadError, Loading, PortalHeader, linkClass } from './components/shared'
@@ -13,24 +16,48 @@ import { useUrlState } from './hooks/use-url-state'
 import { pageSummary } from './lib/learners-query'
 import { figureCards } from './lib/session'
 
-/** Sessions a page of the learner's history shows. Each row also reads its review, so pages stay short. */
+/** Sessions a page of the learner's history shows. */
 export const SESSIONS_PAGE_SIZE = 10
 
-/** The page of sessions is in the address (?offset=), so Back from a review returns to it. */
-function readOffset(search: string): number {
-  const offset = Number(new URLSearchParams(search).get('offset'))
-  return Number.isInteger(offset) && offset > 0 ? offset : 0
-}
-const writeOffset = (offset: number) => (offset > 0 ? `offset=${offset}` : '')
+export const learnerTabs = [
+  { value: 'sessions', label: 'Sessions' },
+  { value: 'competencies', label: 'Competencies' },
+  { value: 'history', label: 'History' },
+] as const
+export type LearnerTab = (typeof learnerTabs)[number]['value']
 
-/** /portal/learners/:id: one learner's figures and sessions. */
+interface LearnerView {
+  tab: LearnerTab
+  /** The page of sessions. */
+  offset: number
+}
+
+/**
+ * The open tab (?tab=) and the page of sessions (?offset=) are in the
+ * address, so a reload or a shared link shows the same view and Back from a
+ * review returns to it. The sessions tab is the default and not written.
+ */
+function readView(search: string): LearnerView {
+  const params = new URLSearchParams(search)
+  const tab = learnerTabs.find((t) => t.value === params.get('tab'))?.value ?? 'sessions'
+  const offset = Number(params.get('offset'))
+  return { tab, offset: tab === 'sessions' && Number.isInteger(offset) && offset > 0 ? offset : 0 }
+}
+function writeView({ tab, offset }: LearnerView): string {
+  if (tab !== 'sessions') return `tab=${tab}`
+  return offset > 0 ? `offset=${offset}` : ''
+}
+
+/** /portal/learners/:id: one learner's figures, sessions, competencies and their history. */
 export default function LearnerPage({ params }: PageProps) {
-  return <PortalAccess>{() => <Learner key={params.id} userId={params.id} />}</PortalAccess>
+  return <PortalAccess>{(me) => <Learner key={params.id} userId={params.id} me={me} />}</PortalAccess>
 }
 
-function Learner({ userId }: { userId: string }) {
+function Learner({ userId, me }: { userId: string; me: Me }) {
   const learner = useLearner(userId)
   const detail = learner.data
+  const [view, setView] = useUrlState(readView, writeView)
+  const learnerName = detail?.learner.displayName || detail?.learner.email || 'the learner'
 
   return (
     <PortalPage>
@@ -56,7 +83,26 @@ function Learner({ userId }: { userId: string }) {
             Figures
           </h2>
           <FigureCards label="Figures" figures={figureCards(learner.data.figures)} />
-          <Sessions userId={userId} />
+          <Tabs value={view.tab} onValueChange={(tab) => setView({ tab: tab as LearnerTab, offset: 0 }, { replace: true })} className="mt-10">
+            <TabsList aria-label="Learner sections">
+              {learnerTabs.map((t) => (
+                <TabsTrigger key={t.value} value={t.value}>
+                  {t.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value="sessions" className="mt-6">
+              <Sessions userId={userId} offset={view.offset} setOffset={(offset, options) => setView({ tab: 'sessions', offset }, options)} />
+            </TabsContent>
+            <TabsContent value="competencies" className="mt-6">
+              <h2 className="sr-only">Competencies</h2>
+              <CompetenciesPanel userId={userId} learnerName={learnerName} blocked={userId === me.id ? 'You cannot sign off your own competencies: another instructor or an admin does.' : null} />
+            </TabsContent>
+            <TabsContent value="history" className="mt-6">
+              <h2 className="sr-only">History</h2>
+              <CompetencyHistory userId={userId} />
+            </TabsContent>
+          </Tabs>
         </>
       )}
     </PortalPage>
@@ -100,8 +146,7 @@ function LearnerLine({ detail }: { detail: NonNullable<ReturnType<typeof useLear
   )
 }
 
-function Sessions({ userId }: { userId: string }) {
-  const [offset, setOffset] = useUrlState(readOffset, writeOffset)
+function Sessions({ userId, offset, setOffset }: { userId: string; offset: number; setOffset: (offset: number, options?: { replace?: boolean }) => void }) {
   const sessions = useXrSessionsPage(userId, { limit: SESSIONS_PAGE_SIZE, offset })
   const rows = sessions.data?.sessions ?? []
   const total = sessions.data?.total ?? 0
@@ -112,8 +157,8 @@ function Sessions({ userId }: { userId: string }) {
   }, [pastEnd, total, setOffset])
 
   return (
-    <section aria-labelledby="sessions-heading" className="mt-10">
-      <h2 id="sessions-heading" className="mb-4 text-xl font-semibold text-white">
+    <section aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading" className="sr-only">
         Sessions
       </h2>
       {sessions.isPending ? (

@@ -1,10 +1,9 @@
 import { useId } from 'react'
 import { Link } from 'wouter'
-import { useSessionReview } from '@/api/portal'
 import type { SessionSummary } from '@/api/xr-sessions'
 import { cn } from '@/lib/utils'
 import { formatDateTime, formatDuration, formatScore } from '../lib/format'
-import { checksSummary, modeLabel, outcomeLabel, verificationLabel } from '../lib/session'
+import { modeLabel, outcomeLabel, sessionChecksLabel, verificationLabel } from '../lib/session'
 import { ScrollTable } from './shared'
 
 const columns = ['Module', 'Mode', 'Date', 'Duration', 'Safety score', 'Outcome', 'Verification', 'Safety checks']
@@ -75,20 +74,7 @@ function SessionRow({ userId, session: s }: { userId: string; session: SessionSu
           </ul>
         )}
       </td>
-      <td className="whitespace-nowrap px-3 py-2.5 text-slate-200">
-        <SafetyChecks userId={userId} sessionId={s.id} />
-      </td>
+      <td className="whitespace-nowrap px-3 py-2.5 text-slate-200">{sessionChecksLabel(s)}</td>
     </tr>
   )
-}
-
-/**
- * The list answer carries no safety checks, so each row reads its session's
- * review, the answer the review page opens with (and so finds cached).
- */
-function SafetyChecks({ userId, sessionId }: { userId: string; sessionId: string }) {
-  const review = useSessionReview(userId, sessionId)
-  if (review.isPending) return <span className="text-slate-400">Loading…</span>
-  if (review.isError) return <span className="text-slate-400">Not available</span>
-  return <>{checksSummary(review.data.safetyChecks)}</>
 }

@@ -1,4 +1,5 @@
-import type { Figures, SessionReview } from '@/api/portal'
+import type { Figures } from '@/api/portal'
+import type { SafetyCheckResult, SessionSummary } from '@/api/xr-sessions'
 import { formatCount, formatDateTime, formatDuration, formatScore } from './format'
 
 const modeLabels: Record<string, string> = { desktop: 'Desktop', vr: 'VR', ar: 'AR' }
@@ -24,10 +25,17 @@ export function verificationLabel(s: { verified: boolean | null; endedAt: string
 }
 
 /** "2 passed, 1 skipped" of a session's safety checks, as the server judged them. */
-export function checksSummary(checks: SessionReview['safetyChecks']): string {
+export function checksSummary(checks: readonly Pick<SafetyCheckResult, 'status'>[]): string {
   if (checks.length === 0) return 'None in this module'
   const passed = checks.filter((c) => c.status === 'passed').length
   return `${passed} passed, ${checks.length - passed} skipped`
+}
+
+/** A list row's safety checks: judged only once the session ends, and unknown on an answer that does not carry them. */
+export function sessionChecksLabel(s: Pick<SessionSummary, 'safetyChecks' | 'completionStatus' | 'endedAt'>): string {
+  if (s.completionStatus === 'in_progress' || s.endedAt === null) return 'Not judged yet'
+  if (s.safetyChecks === null) return 'Not available'
+  return checksSummary(s.safetyChecks)
 }
 
 /** The learner figure cards, in the order the cohort table shows the columns. */
