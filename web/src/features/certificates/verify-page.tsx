@@ -44,7 +44,7 @@ export default function VerifyPage({ params }: PageProps) {
     <section className="certificate-page mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">Verify a certificate</h1>
       <p className="mt-3 max-w-2xl text-slate-300 print:hidden">
-        Every Journeyman XR certificate carries a verification code at its foot. Enter it to see whether the certificate is genuine and still holds, and what it
+        Every Journeyman XR certificate carries a verification code. Enter it to see whether the certificate is genuine and still holds, and what it
         certifies.
       </p>
       <VerifyForm key={typed ?? ''} initial={typed ?? ''} onCheck={check} />
@@ -77,26 +77,25 @@ function VerifyForm({ initial, onCheck }: { initial: string; onCheck: (path: str
     onCheck(path)
   }
   return (
-    <form role="search" aria-label="Verify a certificate" noValidate onSubmit={submit} className="mt-6 flex max-w-xl flex-col gap-3 sm:flex-row sm:items-start print:hidden">
-      <FormField label="Certificate code" hint="For example JXR-7K2M-9QX4-D1FZ; any case, dashes optional." error={error} name="code" className="flex-1">
+    <form role="search" aria-label="Verify a certificate" noValidate onSubmit={submit} className="mt-6 max-w-xl print:hidden">
+      <FormField label="Certificate code" hint="For example JXR-7K2M-9QX4-D1FZ; any case, dashes optional." error={error} name="code">
         {(p) => (
-          <Input
-            {...p}
-            ref={input}
-            name="code"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            className="font-mono tracking-wider"
-          />
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Input
+              {...p}
+              ref={input}
+              name="code"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="font-mono tracking-wider"
+            />
+            <Button type="submit">Verify</Button>
+          </div>
         )}
       </FormField>
-      {/* Level with the input, below the label and the hint. */}
-      <Button type="submit" className="sm:mt-[3.35rem]">
-        Verify
-      </Button>
       <FormAlert fieldErrors={[error]} className="sr-only" />
     </form>
   )

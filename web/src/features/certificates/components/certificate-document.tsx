@@ -3,7 +3,7 @@ import type { CertificateContent } from '@/api/certificates'
 import { BrandMark } from '@/components/brand-mark'
 import { productName } from '@/content/navigation'
 import { verifyUrl } from '../lib/code'
-import { formatCertificateDate } from '../lib/view'
+import { formatCertificateDate, groupByModule } from '../lib/view'
 import './certificate.css'
 
 export interface Revocation {
@@ -32,6 +32,7 @@ export function CertificateDocument({ certificate: c, revoked, headingLevel }: C
   const titleId = `${id}-title`
   const tableId = `${id}-competencies`
   const url = verifyUrl(window.location.origin, c.code)
+  const groups = groupByModule(c.competencies)
   const heading = (level: number, props: Record<string, unknown>, text: string) => createElement(`h${level}`, props, text)
 
   return (
@@ -62,7 +63,7 @@ export function CertificateDocument({ certificate: c, revoked, headingLevel }: C
         </p>
       </div>
 
-      <dl className="certificate-facts mt-6 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+      <dl className="certificate-facts mt-6 grid print:grid-cols-3 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-slate-300">Issued</dt>
           <dd className="font-semibold text-white">
@@ -79,48 +80,8 @@ export function CertificateDocument({ certificate: c, revoked, headingLevel }: C
         </div>
       </dl>
 
-      <div className="mt-8">
-        {heading(headingLevel + 1, { id: tableId, className: 'text-lg font-semibold text-white' }, `Competencies (${c.competencies.length})`)}
-        {/* A region of its own: at 375 px the table scrolls sideways, and a keyboard must be able to scroll it. */}
-        <div className="certificate-table-scroll mt-3 overflow-x-auto rounded-lg border border-white/10" role="region" aria-labelledby={tableId} tabIndex={0}>
-          <table className="certificate-table w-full min-w-[40rem] border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b border-white/15 text-slate-300">
-                <th scope="col" className="w-[24%] px-3 py-2 font-semibold">
-                  Module
-                </th>
-                <th scope="col" className="w-[38%] px-3 py-2 font-semibold">
-                  Competency
-                </th>
-                <th scope="col" className="w-[14%] px-3 py-2 font-semibold">
-                  Achieved
-                </th>
-                <th scope="col" className="w-[14%] px-3 py-2 font-semibold">
-                  Signed by
-                </th>
-                <th scope="col" className="w-[10%] px-3 py-2 font-semibold">
-                  Practical check
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {c.competencies.map((k, i) => (
-                <tr key={i} className="border-b border-white/10 align-top last:border-b-0">
-                  <td className="px-3 py-2 text-slate-200">{k.module}</td>
-                  <td className="px-3 py-2 text-white">{k.objective}</td>
-                  <td className="px-3 py-2 whitespace-nowrap text-slate-200">
-                    <time dateTime={k.achievedAt}>{formatCertificateDate(k.achievedAt)}</time>
-                  </td>
-                  <td className="px-3 py-2 text-slate-200">{k.signedBy}</td>
-                  <td className="px-3 py-2 text-slate-200">{k.practical ? 'Yes' : 'No'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
-
-      <div className="certificate-verification mt-8 flex flex-col gap-3 border-t border-white/15 pt-5 text-sm sm:flex-row sm:justify-between">
+      {/* Right under the facts, so the first sheet carries it however long the table runs. */}
+      <div className="certificate-verification mt-5 flex flex-col gap-3 rounded-lg border border-white/15 px-4 py-3 text-sm sm:flex-row sm:items-end sm:justify-between print:mt-3 print:py-2">
         <p>
           <span className="block text-slate-300">Verification code</span>
           <span className="font-mono text-base font-semibold tracking-wider text-white" data-testid="certificate-code">
@@ -134,6 +95,92 @@ export function CertificateDocument({ certificate: c, revoked, headingLevel }: C
           </span>
         </p>
       </div>
+
+      <div className="mt-8 print:mt-4">
+        {heading(headingLevel + 1, { id: tableId, className: 'text-lg font-semibold text-white' }, `Competencies (${c.competencies.length})`)}
+        {/* A phone or a narrow tablet gets the competencies as a list: five columns need 40rem. Paper always gets the table. */}
+        <ol className="mt-3 space-y-4 md:hidden print:hidden" aria-labelledby={tableId}>
+          {groups.map((g, i) => (
+            <li key={i} className="rounded-lg border border-white/10 p-3">
+              <p className="font-semibold text-white">{g.module}</p>
+              <ul className="mt-2 space-y-2.5">
+                {g.competencies.map((k, j) => (
+                  <li key={j} className="text-sm">
+                    <span className="text-slate-100">{k.objective}</span>
+                    <span className="block text-xs text-slate-300">
+                      Achieved <time dateTime={k.achievedAt}>{formatCertificateDate(k.achievedAt)}</time> · signed by {k.signedBy} · practical check{' '}
+                      {k.practical ? 'yes' : 'no'}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+        {/* A region of its own: should the table still be too wide (large text), it scrolls sideways, by keyboard too. */}
+        <div
+          className="certificate-table-scroll mt-3 hidden overflow-x-auto rounded-lg border border-white/10 md:block print:block"
+          role="region"
+          aria-labelledby={tableId}
+          tabIndex={0}
+        >
+          <table className="certificate-table w-full min-w-[40rem] border-collapse text-left text-sm">
+            {/* Widths on columns, not on a row's cells: a fixed table layout takes them from its first row, which on paper is the running head. */}
+            <colgroup>
+              <col className="w-[17%]" />
+              <col className="w-[45%]" />
+              <col className="w-[13%]" />
+              <col className="w-[15%]" />
+              <col className="w-[10%]" />
+            </colgroup>
+            <thead>
+              {/* Paper only: the header rows repeat on every sheet, so a second sheet still says whose certificate it is. */}
+              <tr className="certificate-running-head hidden print:table-row">
+                <th colSpan={5} scope="colgroup" className="px-3 pb-1 text-left text-xs font-normal">
+                  {c.learner} · {c.programme} · {c.code}
+                </th>
+              </tr>
+              <tr className="border-b border-white/15 text-slate-300">
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Module
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Competency
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Achieved
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Signed by
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Practical check
+                </th>
+              </tr>
+            </thead>
+            {groups.map((g, i) => (
+              <tbody key={i} className="certificate-module border-b border-white/15 last:border-b-0">
+                {g.competencies.map((k, j) => (
+                  <tr key={j} className="align-top">
+                    {j === 0 && (
+                      <th scope="rowgroup" rowSpan={g.competencies.length} className="px-3 py-2 font-semibold text-slate-100">
+                        {g.module}
+                      </th>
+                    )}
+                    <td className="px-3 py-2 text-white">{k.objective}</td>
+                    <td className="px-3 py-2 whitespace-nowrap text-slate-200">
+                      <time dateTime={k.achievedAt}>{formatCertificateDate(k.achievedAt, 'short')}</time>
+                    </td>
+                    <td className="px-3 py-2 text-slate-200">{k.signedBy}</td>
+                    <td className="px-3 py-2 text-slate-200">{k.practical ? 'Yes' : 'No'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            ))}
+          </table>
+        </div>
+      </div>
+
     </article>
   )
 }

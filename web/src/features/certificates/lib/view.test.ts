@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { storedCertificateSchema, verificationSchema } from '@/api/certificates'
 import { ApiError } from '@/lib/api'
 import * as answers from '@/test/certificate-answers'
-import { certificateView, formatCertificateDate, sentence, verificationView } from './view'
+import { certificateView, formatCertificateDate, groupByModule, sentence, verificationView } from './view'
 
 const apiError = (status: number, message: string) => new ApiError(status, JSON.stringify({ message }), '', null)
 const pending = { data: undefined, error: null, isPending: true }
@@ -53,6 +53,7 @@ describe('formatCertificateDate', () => {
   it('spells the day out, in UTC, the same wherever it is read', () => {
     expect(formatCertificateDate('2026-11-24T04:48:18.60782622Z')).toBe('24 November 2026')
     expect(formatCertificateDate('2026-04-03T23:30:00-05:00')).toBe('4 April 2026')
+    expect(formatCertificateDate('2026-11-24T04:48:18Z', 'short')).toBe('24 Nov 2026')
   })
   it('keeps what is not a time as it came', () => {
     expect(formatCertificateDate('soon')).toBe('soon')
@@ -62,4 +63,22 @@ describe('formatCertificateDate', () => {
 it('sentence capitalises a server message', () => {
   expect(sentence('no certificate has this code')).toBe('No certificate has this code')
   expect(sentence('')).toBe('')
+})
+
+describe('groupByModule', () => {
+  it('groups consecutive competencies of a module, keeping the order', () => {
+    const list = [
+      { module: 'A', objective: '1' },
+      { module: 'A', objective: '2' },
+      { module: 'B', objective: '3' },
+    ]
+    expect(groupByModule(list)).toEqual([
+      { module: 'A', competencies: [list[0], list[1]] },
+      { module: 'B', competencies: [list[2]] },
+    ])
+    expect(groupByModule([])).toEqual([])
+  })
+  it('keeps a module that comes back later as a group of its own, so nothing moves', () => {
+    expect(groupByModule([{ module: 'A' }, { module: 'B' }, { module: 'A' }]).map((g) => g.module)).toEqual(['A', 'B', 'A'])
+  })
 })

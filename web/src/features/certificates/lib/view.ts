@@ -58,13 +58,37 @@ export function certificateView(query: QueryState<StoredCertificate>): Certifica
 // and "3 April 2026" cannot be misread as 4 March.
 const day = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
 
-/** An RFC 3339 time as the certificate prints it: "24 November 2026". */
-export function formatCertificateDate(iso: string): string {
+const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/** An RFC 3339 time as the certificate prints it: "24 November 2026", or in its table's narrow column "24 Nov 2026". */
+export function formatCertificateDate(iso: string, style: 'long' | 'short' = 'long'): string {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : day.format(date)
+  if (Number.isNaN(date.getTime())) return iso
+  return (style === 'short' ? shortDay : day).format(date)
 }
 
 /** The message with its first letter in upper case, to stand as a sentence: the server's messages begin in lower case. */
 export function sentence(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1)
+}
+
+/** A module's competencies, as one group of the certificate's table. */
+export interface ModuleGroup<T> {
+  module: string
+  competencies: T[]
+}
+
+/**
+ * The certificate's competencies grouped by module, in the certificate's
+ * order (the server lists them module by module): the table names each
+ * module once, over its rows, rather than on every row.
+ */
+export function groupByModule<T extends { module: string }>(competencies: readonly T[]): ModuleGroup<T>[] {
+  const groups: ModuleGroup<T>[] = []
+  for (const c of competencies) {
+    const last = groups.at(-1)
+    if (last && last.module === c.module) last.competencies.push(c)
+    else groups.push({ module: c.module, competencies: [c] })
+  }
+  return groups
 }
