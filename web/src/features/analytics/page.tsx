@@ -333,7 +333,7 @@ function BenchmarksTab({ reference, rows, sample, retry }: { reference: Referenc
         sample={sample || reference.kind === 'sample'}
         tableVisible
         table={
-          <table className="w-full text-left text-sm">
+          <table className="w-full max-w-2xl text-left text-sm">
             <thead>
               <tr className="border-b border-white/15 text-slate-300">
                 <th scope="col" className="py-1.5 pr-4 font-semibold">
