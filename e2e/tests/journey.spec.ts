@@ -78,10 +78,9 @@ interface Walker {
 }
 
 function concrete(w: Walker, route: string): string {
-  return route
-    .replace(':token', route.startsWith('/invite') ? w.tokens.invite : w.tokens.reset)
-    .replace(':id', w.tokens.certificate)
-    .replace(':code', w.tokens.code)
+  if (route === '/certificates/:id') return `/certificates/${w.tokens.certificate}`
+  if (route === '/verify/:code') return `/verify/${w.tokens.code}`
+  return route.replace(':token', route.startsWith('/invite') ? w.tokens.invite : w.tokens.reset)
 }
 
 const here = (page: Page) => new URL(page.url()).pathname
