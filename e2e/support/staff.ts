@@ -85,3 +85,57 @@ export async function signedInLearner(playwright: PlaywrightWorkerArgs['playwrig
   await api.dispose()
   return storageState
 }
+
+/** A signed-in person of an organisation: their account, id, cookies and an API context that carries them. */
+export interface OrgPerson {
+  account: Account
+  id: string
+  storageState: StorageState
+  api: APIRequestContext
+}
+
+/** Signs up through an invite of the admin's and answers the new member, signed in. */
+async function joinByInvite(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  server: FreshServer,
+  adminApi: APIRequestContext,
+  who: Account,
+  role: 'learner' | 'instructor',
+  org: string,
+): Promise<OrgPerson> {
+  const invite = await adminApi.post('/api/organisation/invites', { data: { role, expiresInDays: 1, maxUses: 1 } })
+  expect(invite.status(), await invite.text()).toBe(201)
+  const { url } = (await invite.json()) as { url: string }
+  const api = await asGuest(playwright, server)
+  const signUp = await api.post('/api/account/sign-up', {
+    data: { email: who.email, password: who.password, displayName: who.displayName, inviteToken: url.slice(url.lastIndexOf('/') + 1) },
+  })
+  expect(signUp.status(), await signUp.text()).toBe(201)
+  const me = (await signUp.json()) as { id: string }
+  expect(me).toMatchObject({ guest: false, role, organisation: { name: org } })
+  return { account: who, id: me.id, storageState: await api.storageState(), api }
+}
+
+/**
+ * An organisation as the CLI and its admin set it up: the admin (made with
+ * the CLI, signed in through the setup link), an instructor and a learner
+ * who joined by invite. Each comes with an API context signed in as them;
+ * the caller disposes of them.
+ */
+export async function organisationWithLearner(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  server: FreshServer,
+  org = 'Riverside Plant Training',
+): Promise<{ admin: OrgPerson; instructor: OrgPerson; learner: OrgPerson }> {
+  const adminAccount = account('admin', 'Ada Admin')
+  const token = createAdminWithCLI(server, adminAccount, org)
+  const adminApi = await asGuest(playwright, server)
+  const reset = await adminApi.post('/api/account/password-reset', { data: { token, password: adminAccount.password } })
+  expect(reset.status(), await reset.text()).toBe(200)
+  const adminMe = (await reset.json()) as { id: string }
+  expect(adminMe).toMatchObject({ guest: false, role: 'admin', organisation: { name: org } })
+  const admin: OrgPerson = { account: adminAccount, id: adminMe.id, storageState: await adminApi.storageState(), api: adminApi }
+  const instructor = await joinByInvite(playwright, server, adminApi, account('instructor', 'Ivan Instructor'), 'instructor', org)
+  const learner = await joinByInvite(playwright, server, adminApi, account('learner', 'Lena Learner'), 'learner', org)
+  return { admin, instructor, learner }
+}

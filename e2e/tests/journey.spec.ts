@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Browser, type BrowserContext, type Page } from '../support/test'
 import { startFreshServer, type FreshServer } from '../support/fresh-server'
 import { createAdminWithCLI, type StorageState } from '../support/staff'
+import { passModuleVerified, tradeModules } from '../support/training'
 
 /*
  * One tab walks every route of the app's route table (web/src/app/routes.ts)
@@ -22,11 +23,18 @@ import { createAdminWithCLI, type StorageState } from '../support/staff'
 const industries = ['electrical', 'plumbing', 'hvac', 'welding', 'construction', 'automotive', 'manufacturing']
 const categories = ['technical', 'onboarding', 'safety', 'teamwork', 'troubleshooting', 'hazard-recognition']
 
-/** Routes no link of the app leads to; the walk enters them through history.pushState. */
-const unlinked = new Set(['/voice-xr', '/welding-ar-demo', '/invite/:token', '/reset-password/:token'])
+/**
+ * Routes no link of the app leads to; the walk enters them through
+ * history.pushState. A certificate is linked only from its own learner's
+ * account, and the verification pages from the printed certificate.
+ */
+const unlinked = new Set(['/voice-xr', '/welding-ar-demo', '/invite/:token', '/reset-password/:token', '/certificates/:id', '/verify', '/verify/:code'])
 
 /** Routes a guest is sent away from, to sign in; only a signed-in account's menu links to them. */
 const accountOnly = new Set(['/account', '/organisation'])
+
+/** Other routes a guest is sent away from, to sign in. */
+const signInFirst = new Set(['/certificates/:id'])
 
 /** Routes only a guest's navigation links to. */
 const guestOnly = new Set(['/sign-in', '/sign-up'])
@@ -62,7 +70,7 @@ function routeTablePaths(): string[] {
 interface Walker {
   page: Page
   signedIn: boolean
-  tokens: { invite: string; reset: string }
+  tokens: { invite: string; reset: string; certificate: string; code: string }
   /** How each step got there, for the report. */
   steps: string[]
   /** Console errors and uncaught exceptions, with the page they came from. */
@@ -70,6 +78,8 @@ interface Walker {
 }
 
 function concrete(w: Walker, route: string): string {
+  if (route === '/certificates/:id') return `/certificates/${w.tokens.certificate}`
+  if (route === '/verify/:code') return `/verify/${w.tokens.code}`
   return route.replace(':token', route.startsWith('/invite') ? w.tokens.invite : w.tokens.reset)
 }
 
@@ -144,7 +154,7 @@ async function go(w: Walker, route: string): Promise<string> {
 async function expectLoaded(w: Walker, route: string) {
   const { page } = w
   const path = concrete(w, route)
-  const arrived = accountOnly.has(route) && !w.signedIn ? '/sign-in' : path
+  const arrived = (accountOnly.has(route) || signInFirst.has(route)) && !w.signedIn ? '/sign-in' : path
   await expect.poll(() => here(page), { message: `the walk reaches ${route}` }).toBe(arrived)
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole('status').filter({ hasText: /Loading/ }), `${route} finishes loading`).toHaveCount(0, { timeout: 30_000 })
@@ -192,6 +202,8 @@ test.describe('a journey through every route in one tab', () => {
   const routes = routeTablePaths()
 
   test.beforeAll(async ({ playwright }) => {
+    // Training a certificate's modules takes a scene's real time.
+    test.setTimeout(120_000)
     server = await startFreshServer()
     // An admin signs in with their setup link; a second admin's link stays unused for /reset-password/:token.
     const password = 'the journeyman walks every route'
@@ -204,7 +216,30 @@ test.describe('a journey through every route in one tab', () => {
     const invite = await api.post('/api/organisation/invites', { data: { role: 'learner', expiresInDays: 7, maxUses: 5 } })
     expect(invite.status(), await invite.text()).toBe(201)
     const { url } = (await invite.json()) as { url: string }
-    tokens = { invite: url.slice(url.lastIndexOf('/') + 1), reset: unused }
+    const inviteToken = url.slice(url.lastIndexOf('/') + 1)
+
+    // A learner of the organisation earns a certificate, for /certificates/:id and /verify/:code: the
+    // admin may read it, and a code or id that does not exist would be a 404 the console reports.
+    const learner = await playwright.request.newContext({ baseURL: server.base })
+    expect((await learner.get('/api/me')).status()).toBe(200)
+    const joined = await learner.post('/api/account/sign-up', {
+      data: { email: 'learner@example.com', password, displayName: 'Walker Learner', inviteToken },
+    })
+    expect(joined.status(), await joined.text()).toBe(201)
+    const learnerId = ((await joined.json()) as { id: string }).id
+    const modules = await tradeModules(learner, 'plumbing')
+    await Promise.all(modules.map((m) => passModuleVerified(learner, m.id)))
+    await learner.dispose()
+    let certificate = { id: '', code: '' }
+    for (const m of modules) {
+      const res = await api.post(`/api/users/${learnerId}/competencies/sign-off`, { data: { moduleId: m.id } })
+      expect(res.status(), await res.text()).toBe(200)
+      const issued = ((await res.json()) as { certificate: { id: string; certificate: { code: string } } | null }).certificate
+      if (issued) certificate = { id: issued.id, code: issued.certificate.code }
+    }
+    expect(certificate.id).not.toBe('')
+
+    tokens = { invite: inviteToken, reset: unused, certificate: certificate.id, code: certificate.code }
     admin = await api.storageState()
     await api.dispose()
   })

@@ -23,7 +23,14 @@ describe('dashboard stats', () => {
     ['a list', [1, 2]],
     ['strings and NaN', { activeLearners: '3', totalCertifications: null, totalXrSessions: Number.NaN, averageSafetyScore: 'high' }],
   ])('counts missing or wrong values in %s as 0 (spec 000 §5)', (_, raw) => {
-    expect(dashboardStatsSchema.parse(raw)).toEqual({ activeLearners: 0, totalCertifications: 0, totalXrSessions: 0, averageSafetyScore: 0 })
+    expect(dashboardStatsSchema.parse(raw)).toEqual({ activeLearners: 0, totalCertifications: 0, totalXrSessions: 0, averageSafetyScore: 0, scope: 'platform' })
+  })
+
+  it("keeps an organisation's scope, and reads a missing or unknown one as the platform's", () => {
+    expect(dashboardStatsSchema.parse({ ...answers.dashboardStats(), scope: 'organisation' }).scope).toBe('organisation')
+    const { scope: _scope, ...unscoped } = answers.dashboardStats()
+    expect(dashboardStatsSchema.parse(unscoped).scope).toBe('platform')
+    expect(dashboardStatsSchema.parse({ ...unscoped, scope: 'galaxy' })).toEqual({ ...unscoped, scope: 'platform' })
   })
 
   it('keeps the good figures next to a bad one', () => {

@@ -67,6 +67,10 @@ export const routes: readonly RouteDef[] = [
     page: lazy(() => import('@/features/portal/session-review-page')),
   },
   { pattern: '/original', title: () => 'Unlock Your Potential with Immersive XR Training', page: lazy(() => import('@/features/landing/page')) },
+  // Certificate ids are the server's to spell; a code is read forgivingly by the server but shown as typed.
+  { pattern: '/certificates/:id', title: () => 'Certificate', keepCase: ['id'], page: lazy(() => import('@/features/certificates/certificate-page')) },
+  { pattern: '/verify', title: () => 'Verify a certificate', page: lazy(() => import('@/features/certificates/verify-page')) },
+  { pattern: '/verify/:code', title: () => 'Verify a certificate', keepCase: ['code'], page: lazy(() => import('@/features/certificates/verify-page')) },
   {
     pattern: '/industries/:industry',
     title: (p) => `${industryNames[p.industry] ?? 'Industry'} Training`,

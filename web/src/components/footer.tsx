@@ -42,7 +42,7 @@ const footerLink = 'text-sm text-slate-300 transition-colors hover:text-amber-40
 /** The site footer (spec 000 §2): placeholder links, contact, claims and copyright. */
 export function Footer() {
   return (
-    <footer className="relative overflow-hidden border-t border-white/10 bg-slate-950">
+    <footer className="relative overflow-hidden border-t border-white/10 bg-slate-950 print:hidden">
       <div className="pointer-events-none absolute inset-0" aria-hidden="true" data-testid="footer-particles">
         {Array.from({ length: FOOTER_PARTICLES }, (_, i) => (
           <span

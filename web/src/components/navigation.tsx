@@ -191,7 +191,7 @@ export function Navigation() {
   const toggleGroup = (name: MenuName) => setMobileGroups((g) => ({ ...g, [name]: !g[name] }))
 
   return (
-    <header className="sticky top-0 z-50 border-b border-white/10">
+    <header className="sticky top-0 z-50 border-b border-white/10 print:hidden">
       {/* The blur sits on a layer of its own: a backdrop-filter on the header would make it the containing
           block of the fixed mobile panel, which then collapsed to the header's height. */}
       <div className="absolute inset-0 -z-10 bg-slate-950/90 backdrop-blur supports-[backdrop-filter]:bg-slate-950/75" aria-hidden="true" />

@@ -168,7 +168,7 @@ export const xrAnalytics = () => ({
   ],
 })
 
-export const dashboardStats = () => ({ activeLearners: 12, totalCertifications: 3, totalXrSessions: 40, averageSafetyScore: 91.25 })
+export const dashboardStats = () => ({ activeLearners: 12, totalCertifications: 3, totalXrSessions: 40, averageSafetyScore: 91.25, scope: 'platform' })
 
 export const learningPreferences = () => ({
   preferredLearningStyle: 'visual',

@@ -10,9 +10,14 @@ import { toast } from '@/hooks/use-toast'
 import { usePersonalization } from '@/api/personalization'
 import { formErrors } from '@/lib/form-errors'
 import { useXrSessions } from '@/api/xr-sessions'
+import { useCompetencies } from '@/api/certificates'
+import { Badge } from '@/components/ui/badge'
+import { Progress } from '@/components/ui/progress'
 import { PasswordInput } from './components/password-input'
 import { Loading } from './components/auth-shell'
 import { useFormState } from './components/use-form-state'
+import { certificateSummary } from './lib/certificates'
+import { formatDate } from './lib/format'
 import { PASSWORD_POLICY, accountFieldLabels, changePasswordFormSchema, checkForm, displayNameFormSchema } from './lib/forms'
 
 /** /account: who you are, your records, your name and password, and signing out. */
@@ -41,6 +46,7 @@ function AccountSections({ me }: { me: Me }) {
     <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
       <Profile me={me} />
       <Records me={me} />
+      <Certificates me={me} />
       <DisplayNameForm me={me} />
       <ChangePasswordForm />
       <Sessions />
@@ -109,6 +115,77 @@ function Records({ me }: { me: Me }) {
             </Link>
           </Item>
         </dl>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** The learner's certificates, each to open and print, and how far they are through the programmes they started. */
+function Certificates({ me }: { me: Me }) {
+  const summary = useCompetencies(me.id, { select: certificateSummary })
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Certificates</CardTitle>
+        <CardDescription>Issued when an instructor has signed off every competency of a programme.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        {summary.isPending ? (
+          <p role="status" className="text-slate-300">
+            Loading your certificates…
+          </p>
+        ) : summary.isError ? (
+          <p role="alert" className="text-red-200">
+            Could not load your certificates. Reload the page to try again.
+          </p>
+        ) : (
+          <>
+            {summary.data.certificates.length === 0 ? (
+              <p className="text-slate-300">No certificates yet.</p>
+            ) : (
+              <ul className="divide-y divide-white/10" aria-label="Your certificates">
+                {summary.data.certificates.map((c) => (
+                  <li key={c.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2.5 first:pt-0 last:pb-0" data-certificate={c.certificate.code}>
+                    <span className="min-w-0">
+                      <Link href={`/certificates/${c.id}`} className="font-semibold text-amber-400 underline-offset-4 hover:underline">
+                        {c.certificate.programme}
+                      </Link>
+                      <span className="block text-xs text-slate-300">
+                        Issued {formatDate(c.certificate.issuedAt)} · <span className="font-mono">{c.certificate.code}</span>
+                      </span>
+                    </span>
+                    {c.revokedAt ? (
+                      <Badge variant="live">Revoked</Badge>
+                    ) : (
+                      <Badge variant="outline" className="border-emerald-400/60 text-emerald-300">
+                        Valid
+                      </Badge>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {summary.data.started.length > 0 && (
+              <div>
+                <h3 className="text-sm font-semibold text-white">Progress by programme</h3>
+                <ul className="mt-2 space-y-3">
+                  {summary.data.started.map((p) => (
+                    <li key={p.id}>
+                      <div className="flex justify-between gap-3 text-sm">
+                        <span className="text-slate-200">{p.name}</span>
+                        <span className="shrink-0 text-slate-300">
+                          {p.held} / {p.total}
+                          <span className="sr-only"> competencies signed off</span>
+                        </span>
+                      </div>
+                      <Progress className="mt-1.5" value={(100 * p.held) / Math.max(1, p.total)} aria-label={`${p.name}: ${p.held} of ${p.total} competencies signed off`} />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </>
+        )}
       </CardContent>
     </Card>
   )

@@ -9,7 +9,6 @@ import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import {
-  benchmarkReference,
   periodLabels,
   periods,
   sampleInsights,
@@ -21,10 +20,13 @@ import {
   type SeriesPoint,
 } from '@/content/analytics'
 import { useMe } from '@/api/account'
+import { useBenchmarks } from '@/api/analytics'
+import { Button } from '@/components/ui/button'
 import { useTrades, useTrainingModules } from '@/api/catalog'
 import { dueRefreshers, useRefreshers } from '@/api/learning'
 import { learningSessions, useXrSessions, type LearningSession } from '@/api/xr-sessions'
-import { bucketize, filterByPeriod, insights, learnerLevel, periodDays, summarize, tradeProgress } from './lib/metrics'
+import { benchmarkRows, figureText, referenceSource, type BenchmarkRow, type ReferenceSource } from './lib/benchmarks'
+import { bucketize, filterByPeriod, insights, learnerLevel, summarize, tradeProgress } from './lib/metrics'
 
 // recharts is heavy: it loads only once a chart is on screen.
 const ActivityChart = lazy(() => import('./components/charts').then((m) => ({ default: m.ActivityChart })))
@@ -36,8 +38,20 @@ function SampleBadge() {
   return <Badge variant="secondary">Sample data</Badge>
 }
 
-/** A chart in a labelled figure, with its figures as a table for screen readers. */
-function ChartFigure({ title, sample, children, table }: { title: string; sample: boolean; children: ReactNode; table: ReactNode }) {
+/** A chart in a labelled figure, with its figures as a table: for screen readers, or for everyone when tableVisible. */
+function ChartFigure({
+  title,
+  sample,
+  children,
+  table,
+  tableVisible = false,
+}: {
+  title: string
+  sample: boolean
+  children: ReactNode
+  table: ReactNode
+  tableVisible?: boolean
+}) {
   const heading = useHeadingTag(1)
   return (
     <Card>
@@ -52,7 +66,7 @@ function ChartFigure({ title, sample, children, table }: { title: string; sample
           <div aria-hidden="true">
             <Suspense fallback={<div className="h-[260px] animate-pulse rounded bg-slate-800/60" />}>{children}</Suspense>
           </div>
-          <figcaption className="sr-only">{table}</figcaption>
+          <figcaption className={tableVisible ? 'mt-4 overflow-x-auto' : 'sr-only'}>{table}</figcaption>
         </figure>
       </CardContent>
     </Card>
@@ -137,17 +151,11 @@ export function AnalyticsDashboard() {
   const realInsights = insights(inPeriod, dueCount)
   const tradeName = (id: string) => catalogTrades.data?.find((t) => t.id === id)?.name ?? id
   const trades = sample || !modules.data || !catalogTrades.data ? sampleTradeProgress : tradeProgress(all, modules.data, tradeName)
-  const weeks = periodDays[period] / 7
-  const benchmarks = [
-    { metric: 'Hours / week', you: Math.round((metrics.hours / weeks) * 10) / 10, reference: benchmarkReference.hoursPerWeek },
-    { metric: 'Safety %', you: metrics.averageSafety ?? 0, reference: benchmarkReference.averageSafety },
-    { metric: 'Pass rate %', you: metrics.passRate ?? 0, reference: benchmarkReference.passRate },
-    {
-      metric: 'Modules / month',
-      you: Math.round((metrics.modulesCompleted / (periodDays[period] / 30)) * 10) / 10,
-      reference: benchmarkReference.modulesPerMonth,
-    },
-  ]
+  // An organisation member is compared with their organisation's learners; anyone else with sample figures.
+  const inOrganisation = !!me.data && !me.data.guest && !!me.data.organisation
+  const organisationBenchmarks = useBenchmarks(period, inOrganisation)
+  const reference = referenceSource(inOrganisation, organisationBenchmarks)
+  const benchmarks = benchmarkRows(metrics, period, 'figures' in reference ? reference.figures : null)
 
   const title = useHeadingTag()
   return (
@@ -282,38 +290,79 @@ export function AnalyticsDashboard() {
 
         <TabsContent value="benchmarks" className="space-y-4">
           <Heading className="sr-only">Benchmarks</Heading>
-          <p className="text-sm text-slate-300">
-            The reference figures are illustrative sample figures: there is no cohort data to compare against yet.
-            {sample ? ' Your figures for this period are sample data too.' : ' Your figures are from your own sessions.'}
-          </p>
-          <ChartFigure
-            title="You against the reference"
-            sample
-            table={
-              <table>
-                <thead>
-                  <tr>
-                    <th>Metric</th>
-                    <th>You</th>
-                    <th>Reference (sample)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {benchmarks.map((b) => (
-                    <tr key={b.metric}>
-                      <td>{b.metric}</td>
-                      <td>{b.you}</td>
-                      <td>{b.reference}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            }
-          >
-            <BenchmarkChart data={benchmarks} />
-          </ChartFigure>
+          <BenchmarksTab reference={reference} rows={benchmarks} sample={sample} retry={() => void organisationBenchmarks.refetch()} />
         </TabsContent>
       </Tabs>
+    </>
+  )
+}
+
+const referenceColumn = (source: ReferenceSource) => (source.kind === 'sample' ? 'Reference (sample)' : 'Your organisation')
+
+/** The learner against the reference: the organisation's learners for a member, sample figures for anyone else. */
+function BenchmarksTab({ reference, rows, sample, retry }: { reference: ReferenceSource; rows: BenchmarkRow[]; sample: boolean; retry: () => void }) {
+  const yours = sample ? ' Your figures for this period are sample data.' : ' Your figures are from your own sessions.'
+  const column = referenceColumn(reference)
+  return (
+    <>
+      {reference.kind === 'sample' ? (
+        <p className="text-sm text-slate-300" data-testid="benchmark-reference">
+          The reference figures are illustrative sample figures: there is no cohort data to compare against yet.
+          {sample ? ' Your figures for this period are sample data too.' : ' Your figures are from your own sessions.'}
+        </p>
+      ) : reference.kind === 'organisation' ? (
+        <p className="text-sm text-slate-300" data-testid="benchmark-reference">
+          Reference: your organisation's learners ({reference.learners}), each one's figures over the same period, averaged.
+          {yours}
+        </p>
+      ) : reference.kind === 'loading' ? (
+        <p role="status" className="text-sm text-slate-300">
+          Loading your organisation's figures…
+        </p>
+      ) : (
+        <p role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-200">
+          Could not load your organisation's figures.
+          <Button variant="outline" size="sm" onClick={retry}>
+            Try again
+          </Button>
+        </p>
+      )}
+      <ChartFigure
+        title={reference.kind === 'sample' ? 'You against the reference' : 'You against your organisation'}
+        // Any sample figure in the comparison is labelled: the reference outside an organisation, or the learner's own in an empty period.
+        sample={sample || reference.kind === 'sample'}
+        tableVisible
+        table={
+          <table className="w-full max-w-2xl text-left text-sm">
+            <thead>
+              <tr className="border-b border-white/15 text-slate-300">
+                <th scope="col" className="py-1.5 pr-4 font-semibold">
+                  Metric
+                </th>
+                <th scope="col" className="py-1.5 pr-4 font-semibold">
+                  You
+                </th>
+                <th scope="col" className="py-1.5 font-semibold">
+                  {column}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((b) => (
+                <tr key={b.metric} className="border-b border-white/10 last:border-b-0" data-benchmark={b.metric}>
+                  <th scope="row" className="py-1.5 pr-4 font-normal text-slate-200">
+                    {b.metric}
+                  </th>
+                  <td className="py-1.5 pr-4 text-white">{figureText(b.you)}</td>
+                  <td className="py-1.5 text-white">{figureText(b.reference)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        }
+      >
+        <BenchmarkChart data={rows} referenceLabel={column} />
+      </ChartFigure>
     </>
   )
 }

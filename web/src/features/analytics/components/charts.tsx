@@ -82,8 +82,8 @@ export function TradeProgressChart({ data }: { data: { trade: string; percent: n
   )
 }
 
-/** The learner against the reference figures. */
-export function BenchmarkChart({ data }: { data: { metric: string; you: number; reference: number }[] }) {
+/** The learner against the reference figures; a null figure has no bar. */
+export function BenchmarkChart({ data, referenceLabel }: { data: { metric: string; you: number | null; reference: number | null }[]; referenceLabel: string }) {
   const { palette, animate } = usePalette()
   return (
     <ResponsiveContainer width="100%" height={height}>
@@ -94,7 +94,7 @@ export function BenchmarkChart({ data }: { data: { metric: string; you: number; 
         <Tooltip contentStyle={{ background: palette.panel, border: `1px solid ${palette.grid}` }} />
         <Legend wrapperStyle={{ color: palette.text }} />
         <Bar dataKey="you" name="You" fill={palette.accent} isAnimationActive={animate} />
-        <Bar dataKey="reference" name="Reference (sample)" fill={palette.second} isAnimationActive={animate} />
+        <Bar dataKey="reference" name={referenceLabel} fill={palette.second} isAnimationActive={animate} />
       </BarChart>
     </ResponsiveContainer>
   )

@@ -1,15 +1,16 @@
 import type { ComponentType } from 'react'
 import { Link } from 'wouter'
-import { Award, BarChart3, BookOpen, Headphones, PenTool, Settings, ShieldCheck, Users } from 'lucide-react'
+import { Award, BarChart3, BookOpen, Building2, Globe, Headphones, PenTool, Settings, ShieldCheck, Users } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { quickActions, recentActivity } from '@/content/landing'
 import { scrollToId } from '@/lib/scroll'
+import { useMe } from '@/api/account'
 import { useDashboardStats } from '@/api/analytics'
-import { formatCount, formatSafetyScore, type DashboardStats } from '../lib/dashboard-stats'
+import { formatCount, formatSafetyScore, statsScopeText, type DashboardFigure } from '../lib/dashboard-stats'
 
 interface Tile {
-  key: keyof DashboardStats
+  key: DashboardFigure
   label: string
   icon: ComponentType<{ className?: string }>
   format: (n: number) => string
@@ -27,14 +28,21 @@ const actionIcons = [PenTool, BarChart3, BookOpen, Settings] as const
 /** Learning Management Dashboard (#dashboard): live tiles, recent activity, quick actions. */
 export function LearningDashboard() {
   const stats = useDashboardStats()
+  const me = useMe()
+  const scope = statsScopeText(stats.data?.scope, me.data?.organisation?.name)
+  const ScopeIcon = stats.data?.scope === 'organisation' ? Building2 : Globe
   return (
     <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
       <h2 id="dashboard-title" className="text-3xl font-bold text-white sm:text-4xl">
         Learning Management Dashboard
       </h2>
-      <p className="mt-3 max-w-2xl text-slate-300">Platform-wide figures from every XR session, updated as learners train.</p>
+      <p className="mt-3 max-w-2xl text-slate-300">{scope.description}</p>
 
-      <dl className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={stats.isPending}>
+      <p id="dashboard-scope" className="mt-8 flex items-center gap-2 text-sm font-semibold text-amber-300" data-testid="stats-scope">
+        {scope.label && <ScopeIcon className="h-4 w-4" aria-hidden="true" />}
+        {scope.label}
+      </p>
+      <dl className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={stats.isPending} aria-labelledby={scope.label ? 'dashboard-scope' : undefined}>
         {tiles.map(({ key, label, icon: Icon, format }) => (
           <Card key={key} className="p-5">
             <dt className="flex items-center justify-between text-sm font-medium text-slate-300">
