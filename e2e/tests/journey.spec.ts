@@ -26,15 +26,31 @@ const categories = ['technical', 'onboarding', 'safety', 'teamwork', 'troublesho
 /**
  * Routes no link of the app leads to; the walk enters them through
  * history.pushState. A certificate is linked only from its own learner's
- * account, and the verification pages from the printed certificate.
+ * account, and the verification pages from the printed certificate. The
+ * portal's cohort, learner and review pages are linked from the portal page
+ * before them, which the walk's order does not always visit first.
  */
-const unlinked = new Set(['/voice-xr', '/welding-ar-demo', '/invite/:token', '/reset-password/:token', '/certificates/:id', '/verify', '/verify/:code'])
+const unlinked = new Set([
+  '/voice-xr',
+  '/welding-ar-demo',
+  '/invite/:token',
+  '/reset-password/:token',
+  '/certificates/:id',
+  '/verify',
+  '/verify/:code',
+  '/portal/cohorts/:id',
+  '/portal/learners/:id',
+  '/portal/learners/:id/sessions/:sessionid',
+])
 
 /** Routes a guest is sent away from, to sign in; only a signed-in account's menu links to them. */
-const accountOnly = new Set(['/account', '/organisation'])
+const accountOnly = new Set(['/account', '/organisation', '/portal'])
+
+/** The account menu's entry for each of accountOnly. */
+const accountMenu: Record<string, string> = { '/account': 'Account', '/organisation': 'Organisation', '/portal': 'Portal' }
 
 /** Other routes a guest is sent away from, to sign in. */
-const signInFirst = new Set(['/certificates/:id'])
+const signInFirst = new Set(['/certificates/:id', '/portal/cohorts/:id', '/portal/learners/:id', '/portal/learners/:id/sessions/:sessionid'])
 
 /** Routes only a guest's navigation links to. */
 const guestOnly = new Set(['/sign-in', '/sign-up'])
@@ -70,7 +86,7 @@ function routeTablePaths(): string[] {
 interface Walker {
   page: Page
   signedIn: boolean
-  tokens: { invite: string; reset: string; certificate: string; code: string }
+  tokens: { invite: string; reset: string; certificate: string; code: string; cohort: string; learner: string; session: string }
   /** How each step got there, for the report. */
   steps: string[]
   /** Console errors and uncaught exceptions, with the page they came from. */
@@ -80,6 +96,9 @@ interface Walker {
 function concrete(w: Walker, route: string): string {
   if (route === '/certificates/:id') return `/certificates/${w.tokens.certificate}`
   if (route === '/verify/:code') return `/verify/${w.tokens.code}`
+  if (route === '/portal/cohorts/:id') return `/portal/cohorts/${w.tokens.cohort}`
+  if (route === '/portal/learners/:id') return `/portal/learners/${w.tokens.learner}`
+  if (route === '/portal/learners/:id/sessions/:sessionid') return `/portal/learners/${w.tokens.learner}/sessions/${w.tokens.session}`
   return route.replace(':token', route.startsWith('/invite') ? w.tokens.invite : w.tokens.reset)
 }
 
@@ -118,7 +137,7 @@ async function viaNavigation(w: Walker, path: string): Promise<boolean> {
   }
   if (w.signedIn && accountOnly.has(path)) {
     await page.getByTestId('account-menu-trigger').click()
-    await page.getByRole('menuitem', { name: path === '/account' ? 'Account' : 'Organisation' }).click()
+    await page.getByRole('menuitem', { name: accountMenu[path] }).click()
     return true
   }
   return false
@@ -228,8 +247,14 @@ test.describe('a journey through every route in one tab', () => {
     expect(joined.status(), await joined.text()).toBe(201)
     const learnerId = ((await joined.json()) as { id: string }).id
     const modules = await tradeModules(learner, 'plumbing')
-    await Promise.all(modules.map((m) => passModuleVerified(learner, m.id)))
+    const sessions = await Promise.all(modules.map((m) => passModuleVerified(learner, m.id)))
     await learner.dispose()
+    // The learner in a cohort of the admin's, for the portal's pages.
+    const cohort = await api.post('/api/cohorts', { data: { name: 'Walkers' } })
+    expect(cohort.status(), await cohort.text()).toBe(201)
+    const cohortId = ((await cohort.json()) as { id: string }).id
+    const added = await api.post(`/api/cohorts/${cohortId}/members`, { data: { userId: learnerId } })
+    expect(added.ok(), await added.text()).toBe(true)
     let certificate = { id: '', code: '' }
     for (const m of modules) {
       const res = await api.post(`/api/users/${learnerId}/competencies/sign-off`, { data: { moduleId: m.id } })
@@ -239,7 +264,15 @@ test.describe('a journey through every route in one tab', () => {
     }
     expect(certificate.id).not.toBe('')
 
-    tokens = { invite: inviteToken, reset: unused, certificate: certificate.id, code: certificate.code }
+    tokens = {
+      invite: inviteToken,
+      reset: unused,
+      certificate: certificate.id,
+      code: certificate.code,
+      cohort: cohortId,
+      learner: learnerId,
+      session: sessions[0].id,
+    }
     admin = await api.storageState()
     await api.dispose()
   })

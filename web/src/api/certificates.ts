@@ -10,7 +10,7 @@ import { load, segment, useRead, type ReadOptions } from '@/api/parse'
  *   GET /api/verify/{code}               → Verification (anyone); 400 for text that cannot be a code, 404 for an unknown code
  *
  * Signing off and revoking (POST …/competencies/sign-off and …/revoke) are
- * the instructor's, and no page of this app makes them yet.
+ * the instructor's: api/sign-offs.ts.
  */
 
 const ref = z.object({ id: z.string(), name: z.string() })
