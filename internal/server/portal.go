@@ -72,9 +72,6 @@ func (s *Server) handlePortalLearner(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if m.Cohorts == nil {
-		m.Cohorts = []store.Ref{}
-	}
 	writeJSON(w, http.StatusOK, portalLearner{Learner: m, Figures: figures})
 }
 

@@ -200,10 +200,19 @@ func cohortInOrg(ctx context.Context, tx *sql.Tx, orgID, cohortID string) error 
 }
 
 func staffInOrg(ctx context.Context, tx *sql.Tx, orgID, userID string) error {
-	var role identity.Role
-	err := tx.QueryRowContext(ctx, `SELECT role FROM learners WHERE id = $1 AND org_id = $2`, userID, orgID).Scan(&role)
-	if isNoRows(err) || (err == nil && role != identity.Instructor && role != identity.Admin) {
+	staff, err := isStaffOf(ctx, tx, orgID, userID)
+	if err == nil && !staff {
 		return apperr.Invalid("instructorId must be an instructor or admin of your organisation")
 	}
 	return err
+}
+
+// isStaffOf reports whether userID is an instructor or admin of orgID.
+func isStaffOf(ctx context.Context, tx *sql.Tx, orgID, userID string) (bool, error) {
+	var role identity.Role
+	err := tx.QueryRowContext(ctx, `SELECT role FROM learners WHERE id = $1 AND org_id = $2`, userID, orgID).Scan(&role)
+	if isNoRows(err) {
+		return false, nil
+	}
+	return role == identity.Instructor || role == identity.Admin, err
 }

@@ -71,16 +71,18 @@ type Evidence struct {
 	EndedAt     time.Time `json:"endedAt"`
 }
 
-const evidenceQuery = `SELECT id, COALESCE(safety_score, 0), ended_at FROM xr_sessions
-	WHERE user_id = $1 AND module_id = $2 AND verified AND outcome = 'passed' AND ended_at IS NOT NULL
-	ORDER BY safety_score DESC, ended_at DESC, id LIMIT 1`
+// A module's evidence is the learner's best session of it among those
+// verified, passed and ended: the highest score, then the latest.
+const (
+	evidenceWhere = `verified AND outcome = 'passed' AND ended_at IS NOT NULL`
+	evidenceOrder = `safety_score DESC, ended_at DESC, id`
+)
 
 // ModuleEvidence returns, per module, the learner's evidence for it; a
 // module without a verified pass is absent.
 func (s *Store) ModuleEvidence(ctx context.Context, learnerID string) (map[string]Evidence, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT module_id, id, COALESCE(safety_score, 0), ended_at FROM xr_sessions
-		WHERE user_id = $1 AND verified AND outcome = 'passed' AND ended_at IS NOT NULL
-		ORDER BY module_id, safety_score DESC, ended_at DESC, id`, learnerID)
+		WHERE user_id = $1 AND `+evidenceWhere+` ORDER BY module_id, `+evidenceOrder, learnerID)
 	if err != nil {
 		return nil, fmt.Errorf("module evidence: %w", err)
 	}
@@ -114,18 +116,16 @@ func (s *Store) SignOffCompetencies(ctx context.Context, orgID, learnerID, signe
 		if err := s.lockLearner(ctx, tx, orgID, learnerID); err != nil {
 			return err
 		}
-		var role identity.Role
-		err := tx.QueryRowContext(ctx, `SELECT role FROM learners WHERE id = $1 AND org_id = $2`, signerID, orgID).Scan(&role)
-		if isNoRows(err) || (err == nil && role != identity.Instructor && role != identity.Admin) {
-			return apperr.Forbidden("only instructors and admins of the learner's organisation sign off competencies")
-		}
+		staff, err := isStaffOf(ctx, tx, orgID, signerID)
 		if err != nil {
 			return err
 		}
+		if !staff {
+			return apperr.Forbidden("only instructors and admins of the learner's organisation sign off competencies")
+		}
 		var evidence string
-		var score float64
-		var ended time.Time
-		err = tx.QueryRowContext(ctx, evidenceQuery, learnerID, m.ID).Scan(&evidence, &score, &ended)
+		err = tx.QueryRowContext(ctx, `SELECT id FROM xr_sessions WHERE user_id = $1 AND module_id = $2 AND `+evidenceWhere+`
+			ORDER BY `+evidenceOrder+` LIMIT 1`, learnerID, m.ID).Scan(&evidence)
 		if isNoRows(err) {
 			return apperr.Conflict("%s cannot be signed off yet: the learner has no verified, passed session of it", m.Title)
 		}

@@ -33,11 +33,17 @@ const (
 	MaxMemberPage     = 200
 )
 
+// containsPattern is a LIKE pattern (with ESCAPE '\') matching text that
+// contains q, case folded, its wildcards taken as text.
+func containsPattern(q string) string {
+	return "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(q)) + "%"
+}
+
 // ListMembers returns one page of an organisation's members by name; q, when
 // set, keeps those whose name or email contains it.
 func (s *Store) ListMembers(ctx context.Context, orgID, q string, limit, offset int) ([]Member, int, error) {
 	limit = min(max(limit, 1), MaxMemberPage)
-	like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(q)) + "%"
+	like := containsPattern(q)
 	const where = ` FROM learners WHERE org_id = $1 AND (LOWER(display_name) LIKE $2 ESCAPE '\' OR email LIKE $2 ESCAPE '\')`
 	var total int
 	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*)`+where, orgID, like).Scan(&total); err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 	"time"
 
 	"journeyman/internal/apperr"
@@ -41,6 +40,11 @@ func learnerFigures(members string) string {
 		f.average_safety_score, f.alerts, f.refreshers_due, f.unverified_sessions`
 }
 
+// cohortMembers selects a cohort's learners ($1) as learnerFigures and the
+// cohort export read them.
+const cohortMembers = `SELECT l.id, l.display_name, COALESCE(l.email, '') AS email
+	FROM cohort_members cm JOIN learners l ON l.id = cm.learner_id WHERE cm.cohort_id = $1`
+
 // sortColumns maps portal.SortKeys to the columns of learnerFigures' f.
 var sortColumns = map[string]string{
 	"displayName": "LOWER(f.display_name)", "sessions": "f.sessions", "timeSeconds": "f.time_seconds",
@@ -74,7 +78,7 @@ func scanFigures(row interface{ Scan(...any) error }, extra ...any) (portal.Lear
 // the filter keeps.
 func (s *Store) CohortLearners(ctx context.Context, cohortID string, q portal.LearnerQuery) ([]portal.LearnerFigures, int, error) {
 	now := s.Now().UTC()
-	like := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(q.Q)) + "%"
+	like := containsPattern(q.Q)
 	dir := "ASC"
 	if q.Desc {
 		dir = "DESC"
@@ -84,13 +88,11 @@ func (s *Store) CohortLearners(ctx context.Context, cohortID string, q portal.Le
 	if !ok || !okFlag {
 		return nil, 0, apperr.Invalid("unknown sort %q or flag %q", q.Sort, q.Flag)
 	}
-	const members = `SELECT l.id, l.display_name, COALESCE(l.email, '') AS email
-		FROM cohort_members cm JOIN learners l ON l.id = cm.learner_id WHERE cm.cohort_id = $1`
 	// Learners without a value (no session yet) sort last either way.
 	tail := `, COUNT(*) OVER () FROM f
 		WHERE (LOWER(f.display_name) LIKE $3 ESCAPE '\' OR LOWER(f.email) LIKE $3 ESCAPE '\') AND ` + cond + `
 		ORDER BY (` + col + ` IS NULL), ` + col + ` ` + dir + `, LOWER(f.display_name), f.id LIMIT $4 OFFSET $5`
-	query := learnerFigures(members) + tail //nolint:gosec // G202: cond, col and dir come from the fixed tables above, never from the request
+	query := learnerFigures(cohortMembers) + tail //nolint:gosec // G202: cond, col and dir come from the fixed tables above, never from the request
 	args := []any{cohortID, now, like, q.Limit, q.Offset}
 	if q.Flag == portal.FlagInactive {
 		// Only then: PostgreSQL refuses a parameter the query does not use.
@@ -167,9 +169,7 @@ func (p ModuleProgress) Status() string {
 // module of the catalog, by learner name then catalog order, reading the
 // rows as fn consumes them: an export never holds the table in memory.
 func (s *Store) EachCohortProgress(ctx context.Context, cohortID string, fn func(ModuleProgress) error) error {
-	rows, err := s.db.QueryContext(ctx, `WITH members AS (
-			SELECT l.id, l.display_name, COALESCE(l.email, '') AS email
-			FROM cohort_members cm JOIN learners l ON l.id = cm.learner_id WHERE cm.cohort_id = $1),
+	rows, err := s.db.QueryContext(ctx, `WITH members AS (`+cohortMembers+`),
 		per AS (
 			SELECT x.user_id, x.module_id, COUNT(*) AS attempts, SUM(x.duration) AS secs,
 				MAX(CASE WHEN x.verified AND x.ended_at IS NOT NULL THEN x.safety_score END) AS best,
