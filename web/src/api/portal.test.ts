@@ -3,9 +3,12 @@ import { fakeApi } from '@/test/fake-api'
 import * as answers from '@/test/portal-answers'
 import { sessionSummary } from '@/test/server-answers'
 import { getSessionsPage, xrSessionKeys } from './xr-sessions'
-import { cohortLearnersQueryOptions, cohortLearnersSchema, learnerDetailSchema, portalKeys, sessionReviewSchema, type LearnersParams } from './portal'
+import { cohortLearnersQueryOptions, cohortLearnersSchema, learnerDetailSchema, portalKeys, portalLiveQueryOptions, portalLiveSessionsSchema, sessionReviewSchema, type LearnersParams } from './portal'
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
 
 const params: LearnersParams = { q: 'bo b', flag: 'alerts', sort: 'sessions', dir: 'desc', limit: 25, offset: 25 }
 
@@ -54,5 +57,21 @@ describe('requests', () => {
   it('keys a page apart from the plain list, and a review under the learner', () => {
     expect(xrSessionKeys.page('u', { limit: 10, offset: 0 })).not.toEqual(xrSessionKeys.list('u'))
     expect(portalKeys.review('u', 's').slice(0, 3)).toEqual([...xrSessionKeys.list('u')])
+  })
+})
+
+describe('the live view', () => {
+  it("reads the running sessions whole, and leaves out one it cannot read", () => {
+    const running = answers.liveSession()
+    const done = answers.liveSession({ sessionId: 'done', step: null, stepsDone: 6 })
+    expect(portalLiveSessionsSchema.parse([running, done])).toEqual([running, done])
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    expect(portalLiveSessionsSchema.parse([answers.liveSession({ status: 'paused' }), running]).map((s) => s.sessionId)).toEqual([answers.sessionId])
+    expect(portalLiveSessionsSchema.parse(null)).toEqual([])
+  })
+
+  it('asks for the list afresh each time', () => {
+    expect(portalLiveQueryOptions().staleTime).toBe(0)
+    expect(portalLiveQueryOptions().queryKey.slice(0, 1)).toEqual([...portalKeys.all])
   })
 })

@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '@/lib/api'
 import { cohortSchema, memberRoles } from '@/api/organisation'
-import { segment } from '@/api/parse'
+import { listOf, load, segment } from '@/api/parse'
 
 /*
  * The instructor's portal (internal/portal): learners' figures by cohort,
@@ -12,6 +12,14 @@ import { segment } from '@/api/parse'
  *   GET /api/portal/learners/{userId}                                  → LearnerDetail
  *   GET /api/users/{userId}/xr-sessions/{id}/review                    → SessionReview
  *   GET /api/portal/cohorts/{id}/export.csv, /api/portal/learners/{userId}/export.csv: files, linked, never fetched here
+ *
+ * The live view (issue 12 item 2): the organisation's running sessions; their
+ * changes then arrive over /ws (live_session messages, after watch_live).
+ *
+ *   GET  /api/portal/live                         → PortalLiveSession[], most recently updated first (at most 100)
+ *   POST /api/portal/live/{sessionId}/message {text}   → 202 {}; the learner's player gets instructor_message
+ *   POST /api/portal/live/{sessionId}/stop {reason}    → 202 {}; the learner's player gets instructor_stop and ends the session
+ *        404 not a session of the caller's organisation, 409 it has ended, 400 naming the field
  */
 
 /** A list the server may send as null (a Go nil slice): read as no items. */
@@ -142,6 +150,43 @@ export type SessionReview = z.infer<typeof sessionReviewSchema>
 export type ReviewStep = SessionReview['steps'][number]
 export type ReviewEvent = SessionReview['events'][number]
 
+/** The server's bound on an instructor's message and a stop's reason, in characters. */
+export const MAX_LIVE_TEXT = 500
+
+export const liveSafetyCheckStatuses = ['passed', 'skipped', 'pending'] as const
+export type LiveSafetyCheckStatus = (typeof liveSafetyCheckStatuses)[number]
+
+/**
+ * A running session as the live view shows it (portal.LiveSession). Every
+ * figure is the server's, judged from the recorded steps. status 'ended'
+ * arrives only in a live_session message, once, when the session ends.
+ */
+export const portalLiveSessionSchema = z.object({
+  sessionId: z.string(),
+  userId: z.string(),
+  learnerName: z.string(),
+  moduleId: z.string(),
+  moduleTitle: z.string(),
+  sessionType: z.string(),
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  status: z.enum(['running', 'ended']),
+  /** passed or failed once ended, '' before. */
+  outcome: z.string(),
+  /** The first step neither completed nor skipped (index 0-based); null when every step is done. */
+  step: z.object({ index: z.number().int(), total: z.number().int(), id: z.string(), instruction: z.string() }).nullable(),
+  /** Steps completed or skipped. */
+  stepsDone: z.number().int(),
+  stepsTotal: z.number().int(),
+  safetyChecks: list(z.object({ id: z.string(), description: z.string(), status: z.enum(liveSafetyCheckStatuses) })),
+  /** Interactions recorded so far. */
+  interactions: z.number().int(),
+})
+export type PortalLiveSession = z.infer<typeof portalLiveSessionSchema>
+export type LiveSafetyCheck = PortalLiveSession['safetyChecks'][number]
+
+export const portalLiveSessionsSchema = listOf(portalLiveSessionSchema, 'GET /api/portal/live')
+
 export const portalKeys = {
   /** Everything the portal reads under /api/portal: member and cohort changes invalidate it. */
   all: ['/api/portal'] as const,
@@ -151,6 +196,8 @@ export const portalKeys = {
   learner: (userId: string) => ['/api/portal', 'learners', userId] as const,
   /** Under the learner's /api/users key, so what invalidates their sessions invalidates their reviews. */
   review: (userId: string, sessionId: string) => ['/api/users', userId, 'xr-sessions', sessionId, 'review'] as const,
+  /** The organisation's running sessions; live_session messages update this answer in place. */
+  live: ['/api/portal', 'live'] as const,
 }
 
 async function getJSON<T>(url: string, schema: z.ZodType<T>): Promise<T> {
@@ -201,3 +248,29 @@ export function useSessionReview(userId: string, sessionId: string, enabled = tr
 /** The CSV files, linked for the browser to download with the session cookie. */
 export const cohortExportUrl = (cohortId: string) => `/api/portal/cohorts/${segment(cohortId)}/export.csv`
 export const learnerExportUrl = (userId: string) => `/api/portal/learners/${segment(userId)}/export.csv`
+
+// staleTime 0: who is training right now is asked afresh each time the page opens.
+export const portalLiveQueryOptions = () =>
+  queryOptions({ queryKey: portalKeys.live, queryFn: () => load('/api/portal/live', portalLiveSessionsSchema), staleTime: 0 })
+
+export function usePortalLive() {
+  return useQuery(portalLiveQueryOptions())
+}
+
+/** POST …/message: a message shown on the learner's screen. */
+export function useSendLiveMessage(sessionId: string) {
+  return useMutation({
+    mutationFn: async (text: string) => {
+      await apiRequest('POST', `/api/portal/live/${segment(sessionId)}/message`, { text })
+    },
+  })
+}
+
+/** POST …/stop: the learner's player ends the session as its End Session button does. */
+export function useStopLiveSession(sessionId: string) {
+  return useMutation({
+    mutationFn: async (reason: string) => {
+      await apiRequest('POST', `/api/portal/live/${segment(sessionId)}/stop`, { reason })
+    },
+  })
+}

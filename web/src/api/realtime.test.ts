@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { liveSessionsQueryOptions, liveSessionsSchema, safetyAlertsSchema } from '@/api/realtime'
+import { liveSessionsQueryOptions, liveSessionsSchema, recentSafetyAlertsQueryOptions, realtimeKeys, safetyAlertSchema, safetyAlertsSchema } from '@/api/realtime'
 import * as answers from '@/test/server-answers'
 
 let warn: ReturnType<typeof vi.spyOn>
@@ -30,7 +30,26 @@ describe('live sessions', () => {
 
 describe('safety alerts', () => {
   it("read the server's answer whole, and leave out an alert without a description", () => {
-    expect(safetyAlertsSchema.parse([answers.safetyAlert()])).toEqual([answers.safetyAlert()])
+    expect(safetyAlertsSchema.parse([answers.safetyAlert()])).toEqual([{ ...answers.safetyAlert(), acknowledgement: null }])
     expect(safetyAlertsSchema.parse([answers.safetyAlert({ id: 8, description: null }), answers.safetyAlert()]).map((a) => a.id)).toEqual([7])
+  })
+})
+
+describe("an alert's acknowledgement", () => {
+  const acknowledgement = { userId: 'i1', displayName: 'Ivan Instructor', at: '2026-11-23T22:31:00Z' }
+
+  it('is read with who and when', () => {
+    expect(safetyAlertSchema.parse(answers.safetyAlert({ acknowledgement })).acknowledgement).toEqual(acknowledgement)
+  })
+
+  it('is none when the answer says null, lacks it (an older server) or sends something else', () => {
+    expect(safetyAlertSchema.parse(answers.safetyAlert({ acknowledgement: null })).acknowledgement).toBeNull()
+    expect(safetyAlertSchema.parse(answers.safetyAlert()).acknowledgement).toBeNull()
+    expect(safetyAlertSchema.parse(answers.safetyAlert({ acknowledgement: 'yes' })).acknowledgement).toBeNull()
+  })
+
+  it("keys a list's length under the alerts, so what invalidates the alerts invalidates it", () => {
+    expect(recentSafetyAlertsQueryOptions(50).queryKey.slice(0, 1)).toEqual([...realtimeKeys.safetyAlerts])
+    expect(recentSafetyAlertsQueryOptions(50).staleTime).toBe(0)
   })
 })

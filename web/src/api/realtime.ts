@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
-import { listOf, load, text } from '@/api/parse'
+import { apiRequest, ApiError } from '@/lib/api'
+import { listOf, load, segment, text } from '@/api/parse'
 import { sessionSummarySchema } from '@/api/xr-sessions'
 
 /*
@@ -9,7 +10,9 @@ import { sessionSummarySchema } from '@/api/xr-sessions'
  * come over the WebSocket (lib/realtime.ts); these are the lists.
  *
  *   GET /api/live-sessions  → SessionSummary[] of sessions not ended and updated in the last 10 minutes, most recent first
- *   GET /api/safety-alerts  → SafetyAlert[], newest first
+ *   GET /api/safety-alerts?limit=N              → SafetyAlert[], newest first
+ *   POST /api/safety-alerts/{id}/acknowledge {}  → SafetyAlert with its acknowledgement (staff of the
+ *        alert's organisation; 409 already acknowledged, naming who and when; 404 not in the caller's organisation)
  */
 
 /** A running session someone may watch: a session summary that names its learner and module. */
@@ -18,6 +21,14 @@ export const liveSessionSchema = sessionSummarySchema.extend({
   moduleId: z.string(),
 })
 export type LiveSession = z.infer<typeof liveSessionSchema>
+
+/** Who acknowledged an alert, and when (ISO). */
+export const alertAcknowledgementSchema = z.object({
+  userId: text,
+  displayName: text,
+  at: z.string(),
+})
+export type AlertAcknowledgement = z.infer<typeof alertAcknowledgementSchema>
 
 /** A raised safety alert (realtime.SafetyAlert). */
 export const safetyAlertSchema = z.object({
@@ -31,6 +42,8 @@ export const safetyAlertSchema = z.object({
   alertType: z.string().catch('general'),
   description: z.string(),
   createdAt: text,
+  /** null until an instructor or admin acknowledges it; older answers and messages lack it. */
+  acknowledgement: alertAcknowledgementSchema.nullable().catch(null),
 })
 export type SafetyAlert = z.infer<typeof safetyAlertSchema>
 
@@ -40,6 +53,8 @@ export const safetyAlertsSchema = listOf(safetyAlertSchema, 'GET /api/safety-ale
 export const realtimeKeys = {
   liveSessions: ['/api/live-sessions'] as const,
   safetyAlerts: ['/api/safety-alerts'] as const,
+  /** The newest `limit` alerts: under safetyAlerts, so what invalidates the alerts invalidates every length of list. */
+  recentSafetyAlerts: (limit: number) => ['/api/safety-alerts', { limit }] as const,
 }
 
 // staleTime 0: whether someone is training right now must be asked afresh each time.
@@ -50,6 +65,14 @@ export const liveSessionsQueryOptions = () =>
 export const safetyAlertsQueryOptions = () =>
   queryOptions({ queryKey: realtimeKeys.safetyAlerts, queryFn: () => load('/api/safety-alerts', safetyAlertsSchema), staleTime: 0 })
 
+/** The newest `limit` alerts of the caller's organisation (1..100 on the server). */
+export const recentSafetyAlertsQueryOptions = (limit: number) =>
+  queryOptions({
+    queryKey: realtimeKeys.recentSafetyAlerts(limit),
+    queryFn: () => load(`/api/safety-alerts?limit=${limit}`, safetyAlertsSchema),
+    staleTime: 0,
+  })
+
 /** The live sessions, fetched only when enabled (a Join or Stream click). */
 export function useLiveSessions(enabled: boolean) {
   return useQuery({ ...liveSessionsQueryOptions(), enabled })
@@ -57,4 +80,26 @@ export function useLiveSessions(enabled: boolean) {
 
 export function useSafetyAlerts(enabled = true) {
   return useQuery({ ...safetyAlertsQueryOptions(), enabled })
+}
+
+export function useRecentSafetyAlerts(limit: number) {
+  return useQuery(recentSafetyAlertsQueryOptions(limit))
+}
+
+/**
+ * POST /api/safety-alerts/{id}/acknowledge. The stored answer replaces the
+ * alert in every list already read; a 409 (someone acknowledged it first)
+ * reads the lists again, so the page shows who did.
+ */
+export function useAcknowledgeSafetyAlert() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: number) => safetyAlertSchema.parse(await (await apiRequest('POST', `/api/safety-alerts/${segment(String(id))}/acknowledge`, {})).json()),
+    onSuccess: (alert) => {
+      queryClient.setQueriesData<SafetyAlert[]>({ queryKey: realtimeKeys.safetyAlerts }, (list) => list?.map((a) => (a.id === alert.id ? alert : a)))
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: realtimeKeys.safetyAlerts })
+    },
+  })
 }

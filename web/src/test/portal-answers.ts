@@ -89,3 +89,39 @@ export const review = () => ({
     { seq: 4, sessionTime: 102_000, kind: 'grab', stepId: 'test', objectId: 'meter' },
   ],
 })
+
+/** A running session as GET /api/portal/live and live_session messages carry it (portal.LiveSession). */
+export const liveSession = (extra: Record<string, unknown> = {}) => ({
+  sessionId: sessionId,
+  userId: learnerId,
+  learnerName: 'Bo Builder',
+  moduleId: 'electrical-lockout-tagout',
+  moduleTitle: 'Lockout/Tagout',
+  sessionType: 'desktop',
+  startedAt: '2026-11-23T22:20:00Z',
+  updatedAt: '2026-11-23T22:25:00Z',
+  status: 'running',
+  outcome: '',
+  step: { index: 1, total: 6, id: 'open-disconnect', instruction: 'Switch the fused disconnect to OFF.' },
+  stepsDone: 1,
+  stepsTotal: 6,
+  safetyChecks: [
+    { id: 'ppe-worn', description: 'Arc-rated PPE worn', status: 'passed' },
+    { id: 'zero-energy', description: 'Absence of voltage proven', status: 'pending' },
+  ],
+  interactions: 1,
+  ...extra,
+})
+
+/** A safety alert as GET /api/safety-alerts and safety_alert messages carry it, with its acknowledgement. */
+export const liveAlert = (extra: Record<string, unknown> = {}) => ({
+  id: 7,
+  userId: learnerId,
+  displayName: 'Bo Builder',
+  sessionId: '',
+  alertType: 'emergency',
+  description: 'Emergency stop requested',
+  createdAt: '2026-11-23T22:30:00Z',
+  acknowledgement: null,
+  ...extra,
+})
