@@ -3,7 +3,7 @@ import { fakeApi } from '@/test/fake-api'
 import * as answers from '@/test/portal-answers'
 import { sessionSummary } from '@/test/server-answers'
 import { getSessionsPage, xrSessionKeys } from './xr-sessions'
-import { cohortLearnersQueryOptions, cohortLearnersSchema, learnerDetailSchema, portalKeys, portalLiveQueryOptions, portalLiveSessionsSchema, sessionReviewSchema, type LearnersParams } from './portal'
+import { cohortLearnersQueryOptions, cohortLearnersSchema, learnerDetailSchema, portalKeys, keepFresherSessions, portalLiveQueryOptions, portalLiveSessionsSchema, sessionReviewSchema, type LearnersParams } from './portal'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -68,6 +68,13 @@ describe('the live view', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     expect(portalLiveSessionsSchema.parse([answers.liveSession({ status: 'paused' }), running]).map((s) => s.sessionId)).toEqual([answers.sessionId])
     expect(portalLiveSessionsSchema.parse(null)).toEqual([])
+  })
+
+  it('keeps a fresher copy of a session when an older answer arrives, and lets the answer say which sessions run', () => {
+    const held = [answers.liveSession({ updatedAt: '2026-11-23T22:26:00Z', stepsDone: 2 }), answers.liveSession({ sessionId: 'gone' })]
+    const next = [answers.liveSession({ updatedAt: '2026-11-23T22:25:00Z', stepsDone: 1 }), answers.liveSession({ sessionId: 'new' })]
+    expect(keepFresherSessions(held, next)).toEqual([held[0], next[1]])
+    expect(keepFresherSessions(undefined, next)).toBe(next)
   })
 
   it('asks for the list afresh each time', () => {

@@ -249,9 +249,29 @@ export function useSessionReview(userId: string, sessionId: string, enabled = tr
 export const cohortExportUrl = (cohortId: string) => `/api/portal/cohorts/${segment(cohortId)}/export.csv`
 export const learnerExportUrl = (userId: string) => `/api/portal/learners/${segment(userId)}/export.csv`
 
+/**
+ * How a new copy of the list replaces the held one: the new list says which
+ * sessions run, but a session the held list has in a fresher state (a
+ * live_session message that arrived while the answer was on its way) keeps
+ * that state.
+ */
+export function keepFresherSessions(held: unknown, next: unknown): unknown {
+  if (!Array.isArray(held) || !Array.isArray(next)) return next
+  const byId = new Map((held as PortalLiveSession[]).map((s) => [s.sessionId, s]))
+  return (next as PortalLiveSession[]).map((s) => {
+    const h = byId.get(s.sessionId)
+    return h && Date.parse(h.updatedAt) > Date.parse(s.updatedAt) ? h : s
+  })
+}
+
 // staleTime 0: who is training right now is asked afresh each time the page opens.
 export const portalLiveQueryOptions = () =>
-  queryOptions({ queryKey: portalKeys.live, queryFn: () => load('/api/portal/live', portalLiveSessionsSchema), staleTime: 0 })
+  queryOptions({
+    queryKey: portalKeys.live,
+    queryFn: () => load('/api/portal/live', portalLiveSessionsSchema),
+    staleTime: 0,
+    structuralSharing: keepFresherSessions,
+  })
 
 export function usePortalLive() {
   return useQuery(portalLiveQueryOptions())

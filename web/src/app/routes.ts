@@ -57,6 +57,7 @@ export const routes: readonly RouteDef[] = [
   },
   { pattern: '/organisation', title: () => 'Organisation', page: lazy(() => import('@/features/organisation/page')) },
   { pattern: '/portal', title: () => 'Portal', page: lazy(() => import('@/features/portal/page')) },
+  { pattern: '/portal/live', title: () => 'Live view · Portal', page: lazy(() => import('@/features/portal/live-page')) },
   // Ids are passed as typed: the server's are lower-case hex today, but an id is the server's to spell.
   { pattern: '/portal/cohorts/:id', title: () => 'Cohort · Portal', keepCase: ['id'], page: lazy(() => import('@/features/portal/cohort-page')) },
   { pattern: '/portal/learners/:id', title: () => 'Learner · Portal', keepCase: ['id'], page: lazy(() => import('@/features/portal/learner-page')) },

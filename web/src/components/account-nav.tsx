@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearch } from 'wouter'
-import { Building2, ChevronDown, GraduationCap, LogOut, UserRound } from 'lucide-react'
+import { Building2, ChevronDown, GraduationCap, LogOut, Radio, UserRound } from 'lucide-react'
 import { canManageOrganisation, roleLabels, useMe, useSignOut, type Me } from '@/api/account'
 import { buttonVariants } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
@@ -105,6 +105,12 @@ export function AccountNavDesktop() {
                 </Link>
               </DropdownMenuItem>
               <DropdownMenuItem asChild>
+                <Link href="/portal/live">
+                  <Radio aria-hidden="true" />
+                  Live view
+                </Link>
+              </DropdownMenuItem>
+              <DropdownMenuItem asChild>
                 <Link href="/organisation">
                   <Building2 aria-hidden="true" />
                   Organisation
@@ -169,6 +175,11 @@ export function AccountNavMobile({ onNavigate }: { onNavigate: () => void }) {
             <li>
               <Link href="/portal" className={mobileLinkClass} onClick={onNavigate}>
                 Portal
+              </Link>
+            </li>
+            <li>
+              <Link href="/portal/live" className={mobileLinkClass} onClick={onNavigate}>
+                Live view
               </Link>
             </li>
             <li>

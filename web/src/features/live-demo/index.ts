@@ -1,2 +1,2 @@
 /** The live demo's public parts, for other pages that show someone training live. */
-export { LiveSessionObserver } from './components/live-session-observer'
+export { LiveSessionObserver, type ObservedSession } from './components/live-session-observer'

@@ -1,8 +1,9 @@
 import { Link } from 'wouter'
-import { Users } from 'lucide-react'
+import { Radio, Users } from 'lucide-react'
 import type { Me } from '@/api/account'
 import { useCohorts } from '@/api/organisation'
 import { PortalAccess, PortalPage } from './components/portal-access'
+import { buttonVariants } from '@/components/ui/button'
 import { LoadError, Loading, PortalHeader, linkClass } from './components/shared'
 import { formatDate, plural } from './lib/format'
 
@@ -19,6 +20,12 @@ function Cohorts({ me }: { me: Me }) {
       <PortalHeader
         title="Portal"
         subtitle={isAdmin ? `Every cohort of ${me.organisation?.name ?? 'your organisation'}: open one to follow its learners.` : 'The cohorts you teach: open one to follow its learners.'}
+        actions={
+          <Link href="/portal/live" className={buttonVariants({ variant: 'outline' })}>
+            <Radio aria-hidden="true" />
+            Live view
+          </Link>
+        }
       />
       <h2 id="cohorts-heading" className="mb-4 text-xl font-semibold text-white">
         Cohorts

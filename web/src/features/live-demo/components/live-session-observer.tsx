@@ -4,12 +4,15 @@ import { useSessionObserver } from '../hooks/use-session-observer'
 import { formatPosition } from '../lib/observer'
 import type { LiveSession } from '@/api/realtime'
 
+/** What the observer needs of a session: any running session's summary will do, the demo's or the portal's. */
+export type ObservedSession = Pick<LiveSession, 'id' | 'moduleId' | 'moduleTitle' | 'sessionType'>
+
 /**
  * The observer view of one running XR session: who is in the room and the
  * trainee's live position and interactions as the session's own
  * xr_session_update messages arrive on /ws.
  */
-export function LiveSessionObserver({ session, headingLevel = 3 }: { session: LiveSession; headingLevel?: 2 | 3 | 4 }) {
+export function LiveSessionObserver({ session, headingLevel = 3 }: { session: ObservedSession; headingLevel?: 2 | 3 | 4 }) {
   const { state, status } = useSessionObserver(session.id)
   const Heading = `h${headingLevel}` as 'h2' | 'h3' | 'h4'
   const title = session.moduleTitle || session.moduleId
