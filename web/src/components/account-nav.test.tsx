@@ -39,6 +39,7 @@ describe('navigation account area', { timeout: 20_000 }, () => {
     await user.click(trigger)
     expect(await screen.findByRole('menuitem', { name: 'Account' })).toHaveAttribute('href', '/account')
     expect(screen.getByRole('menuitem', { name: 'Portal' })).toHaveAttribute('href', '/portal')
+    expect(screen.getByRole('menuitem', { name: 'Live view' })).toHaveAttribute('href', '/portal/live')
     expect(screen.getByRole('menuitem', { name: 'Organisation' })).toHaveAttribute('href', '/organisation')
     await user.click(screen.getByRole('menuitem', { name: 'Sign out' }))
     // Signed out, the bar asks who this is again and offers Sign in.
@@ -53,6 +54,7 @@ describe('navigation account area', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('menuitem', { name: 'Account' })).toBeInTheDocument()
     expect(screen.queryByRole('menuitem', { name: 'Organisation' })).not.toBeInTheDocument()
     expect(screen.queryByRole('menuitem', { name: 'Portal' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('menuitem', { name: 'Live view' })).not.toBeInTheDocument()
   })
 
   it('shows the name and role in the mobile panel', async () => {
@@ -64,5 +66,6 @@ describe('navigation account area', { timeout: 20_000 }, () => {
     expect(account).toHaveTextContent('Admin · Northside Training Centre')
     await waitFor(() => expect(within(account).getByRole('link', { name: 'Organisation' })).toHaveAttribute('href', '/organisation'))
     expect(within(account).getByRole('link', { name: 'Portal' })).toHaveAttribute('href', '/portal')
+    expect(within(account).getByRole('link', { name: 'Live view' })).toHaveAttribute('href', '/portal/live')
   })
 })

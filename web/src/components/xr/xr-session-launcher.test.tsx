@@ -9,6 +9,7 @@ import { createQueryClient } from '@/lib/api'
 import type { ScenePlayerHandle, ScenePlayerProps } from '@/components/xr/scene-player-types'
 import type { XRCapabilities } from '@/components/xr/use-xr-capabilities'
 import type { NewSessionInput, SessionEndInput } from '@/api/xr-sessions'
+import { RealtimeClient } from '@/lib/realtime'
 
 // The 3D player needs WebGL, which jsdom lacks: a stand-in renders one button per object.
 const enterXR = vi.fn<ScenePlayerHandle['enterXR']>()
@@ -34,7 +35,7 @@ vi.mock('@/components/xr/scene-player-lazy', () => ({
   },
 }))
 
-const { XRSessionLauncher } = await import('@/components/xr/xr-session-launcher')
+const { XRSessionLauncher, instructorNotice } = await import('@/components/xr/xr-session-launcher')
 
 const content = {
   moduleTitle: 'Lockout',
@@ -293,5 +294,129 @@ describe('XRSessionLauncher', () => {
     await user.click(screen.getByRole('button', { name: '3D Handle' }))
     await waitFor(() => expect(patches()).toHaveLength(2))
     expect(patches()[1].interactionData.interactions.map((i: { seq: number }) => i.seq)).toEqual([0, 1])
+  })
+})
+
+/** A socket the test opens, drops and speaks through; it records what the launcher sends. */
+class FakeSocket {
+  readyState = 0
+  sent: { type: string; payload?: unknown; sessionId?: string }[] = []
+  onopen: (() => void) | null = null
+  onclose: (() => void) | null = null
+  onerror: (() => void) | null = null
+  onmessage: ((event: { data: unknown }) => void) | null = null
+  send(data: string) {
+    this.sent.push(JSON.parse(data))
+  }
+  close() {
+    this.readyState = 3
+  }
+  open() {
+    this.readyState = 1
+    act(() => this.onopen?.())
+  }
+  drop() {
+    this.readyState = 3
+    act(() => this.onclose?.())
+  }
+  receive(type: string, sessionId: string, payload: unknown) {
+    act(() => this.onmessage?.({ data: JSON.stringify({ type, sessionId, userId: 'i1', payload, timestamp: new Date().toISOString() }) }))
+  }
+}
+
+function connectedChannel() {
+  const sockets: FakeSocket[] = []
+  const realtime = new RealtimeClient({
+    url: 'ws://test/ws',
+    reconnectDelayMs: 10,
+    createSocket: () => {
+      const socket = new FakeSocket()
+      sockets.push(socket)
+      return socket as unknown as WebSocket
+    },
+  })
+  realtime.connect()
+  sockets[0].open()
+  return { realtime, socket: () => sockets[sockets.length - 1], sockets }
+}
+
+const from = { userId: 'i1', displayName: 'Ivan Instructor' }
+
+describe('XRSessionLauncher and the instructor', () => {
+  it("joins the running session's room as its participant, again after a reconnect, and leaves it when it ends", async () => {
+    const user = userEvent.setup()
+    const { realtime, socket, sockets } = connectedChannel()
+    renderLauncher({ realtime })
+    await user.click(await screen.findByRole('button', { name: 'Desktop Mode' }))
+    await waitFor(() => expect(socket().sent).toContainEqual(expect.objectContaining({ type: 'join', sessionId: 's1', payload: { role: 'participant' } })))
+
+    socket().drop()
+    await waitFor(() => expect(sockets).toHaveLength(2))
+    socket().open()
+    expect(socket().sent).toContainEqual(expect.objectContaining({ type: 'join', sessionId: 's1', payload: { role: 'participant' } }))
+
+    await user.click(screen.getByRole('button', { name: 'End Session' }))
+    await waitFor(() => expect(socket().sent).toContainEqual(expect.objectContaining({ type: 'leave', sessionId: 's1' })))
+    realtime.disconnect()
+  })
+
+  it("shows an instructor's message for this session until it is dismissed, with a toast", async () => {
+    const user = userEvent.setup()
+    const { realtime, socket } = connectedChannel()
+    renderLauncher({ realtime })
+    await user.click(await screen.findByRole('button', { name: 'Desktop Mode' }))
+    await screen.findByRole('button', { name: 'End Session' })
+
+    // Another session's message is not this learner's.
+    socket().receive('instructor_message', 'other', { text: 'Not for you', from })
+    expect(screen.queryByTestId('instructor-message')).not.toBeInTheDocument()
+
+    socket().receive('instructor_message', 's1', { text: 'Check your lock before you test.', from })
+    const message = screen.getByTestId('instructor-message')
+    expect(message).toHaveTextContent('Message from Ivan Instructor')
+    expect(message).toHaveTextContent('Check your lock before you test.')
+    expect(message.closest('[role="status"]')).not.toBeNull()
+    expect(await within(toastRegion()).findByText('Message from Ivan Instructor')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Dismiss the message from Ivan Instructor' }))
+    expect(screen.queryByTestId('instructor-message')).not.toBeInTheDocument()
+    // The session runs on.
+    expect(screen.getByRole('button', { name: 'End Session' })).toBeEnabled()
+    realtime.disconnect()
+  })
+
+  it("ends the session as End Session does when the instructor stops it, and says who did and why", async () => {
+    const user = userEvent.setup()
+    const { realtime, socket } = connectedChannel()
+    const { onSessionEnd } = renderLauncher({ realtime })
+    await user.click(await screen.findByRole('button', { name: 'Desktop Mode' }))
+    await user.click(await screen.findByRole('button', { name: '3D Face shield' }))
+    await waitFor(() => expect(patches()).toHaveLength(1))
+
+    socket().receive('instructor_stop', 'other', { reason: 'Not you', from })
+    expect(screen.getByRole('button', { name: 'End Session' })).toBeInTheDocument()
+
+    socket().receive('instructor_stop', 's1', { reason: 'Unsafe test sequence', from })
+    const stop = await screen.findByRole('alert')
+    expect(stop).toHaveTextContent('Ivan Instructor stopped this session')
+    expect(stop).toHaveTextContent('Reason: Unsafe test sequence')
+    // The same end as the button's: the record is closed with the learner's work, and the host told.
+    await waitFor(() => expect(onSessionEnd).toHaveBeenCalledWith(expect.objectContaining({ id: 's1', completionStatus: 'completed' })))
+    const end = patches()[patches().length - 1]
+    expect(end).toMatchObject({ completionStatus: 'completed', endedAt: expect.any(String), moduleId: 'm1', sessionType: 'desktop' })
+    expect(end.interactionData.safetyChecks).toEqual([{ id: 'ppe-worn', status: 'passed' }])
+    expect(await within(toastRegion()).findByText('Session Completed')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'End Session' })).not.toBeInTheDocument()
+    expect(screen.getByRole('alert')).toHaveTextContent('Ivan Instructor stopped this session')
+
+    // A new session starts without the old notice.
+    await user.click(screen.getByRole('button', { name: 'Desktop Mode' }))
+    await screen.findByRole('button', { name: 'End Session' })
+    expect(screen.queryByTestId('instructor-stop')).not.toBeInTheDocument()
+    realtime.disconnect()
+  })
+
+  it('names the instructor generically when the message does not', () => {
+    expect(instructorNotice({ type: 'instructor_stop', timestamp: 't', payload: { reason: '' } }, 'reason')).toEqual({ from: 'Your instructor', text: '' })
   })
 })

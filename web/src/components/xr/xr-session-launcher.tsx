@@ -1,11 +1,11 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { Glasses, Monitor, Smartphone, Square } from 'lucide-react'
+import { Glasses, Megaphone, Monitor, OctagonX, Smartphone, Square, X } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { safetyAlertText, type SafetyAlertState } from '@/components/safety-alerts'
 import { toast } from '@/hooks/use-toast'
-import type { RealtimeClient } from '@/lib/realtime'
+import type { RealtimeClient, RealtimeMessage } from '@/lib/realtime'
 import { cn } from '@/lib/utils'
 import { SceneErrorBoundary } from '@/components/xr/scene-error-boundary'
 import { SessionVerification } from '@/components/xr/session-verification'
@@ -95,6 +95,27 @@ function ModeButton({ mode: { type, label, icon: Icon }, unavailable, disabled, 
   )
 }
 
+/** What an instructor's message or stop carries (internal/portal): the text or reason, and who sent it. */
+interface InstructorPayload {
+  text?: unknown
+  reason?: unknown
+  from?: { userId?: unknown; displayName?: unknown }
+}
+
+/** An instructor's word to the learner in this session: a message, or why they stopped it. */
+export interface InstructorNotice {
+  from: string
+  text: string
+}
+
+/** Reads an instructor_message or instructor_stop payload; a missing name reads as "Your instructor". */
+export function instructorNotice(m: RealtimeMessage<InstructorPayload | undefined>, field: 'text' | 'reason'): InstructorNotice {
+  const p = m.payload ?? {}
+  const name = p.from?.displayName
+  const value = p[field]
+  return { from: typeof name === 'string' && name ? name : 'Your instructor', text: typeof value === 'string' ? value : '' }
+}
+
 function formatClock(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000))
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
@@ -128,6 +149,10 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
   const [playerReady, setPlayerReady] = useState(false)
   const acked = useRef(0) // interactions the server has stored, by seq
   const updates = useRef<Promise<void>>(Promise.resolve())
+  const [instructorMessage, setInstructorMessage] = useState<InstructorNotice | null>(null)
+  const [stoppedBy, setStoppedBy] = useState<InstructorNotice | null>(null)
+  // An instructor's stop ends the session through End Session's own code, as it stands at the latest render.
+  const endSessionRef = useRef<() => Promise<void>>(() => Promise.resolve())
 
   // The 3D player's chunk (three.js) downloads alongside the module's content, never before a module is chosen.
   useEffect(() => {
@@ -223,6 +248,8 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
     if (!scene || activeRef.current || phase !== 'idle') return
     setPhase('starting')
     setLastResult(null)
+    setInstructorMessage(null)
+    setStoppedBy(null)
     const startedAtMs = Date.now()
     let running: SessionType = type
     let fellBack = false
@@ -310,6 +337,39 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
     }
   }
 
+  useEffect(() => {
+    endSessionRef.current = end
+  })
+
+  // The running session's room on /ws: joined as its participant (again after every reconnect), so an
+  // instructor observing it can send the learner a message or a stop; left when the session ends.
+  const activeId = active?.record.id
+  useEffect(() => {
+    if (!realtime || !activeId) return
+    const join = () => realtime.send('join', { role: 'participant' }, activeId)
+    if (realtime.getStatus() === 'connected') join()
+    const offs = [
+      realtime.onStatus((status) => {
+        if (status === 'connected') join()
+      }),
+      realtime.subscribe<InstructorPayload | undefined>('instructor_message', (m) => {
+        if (m.sessionId !== activeId) return
+        const notice = instructorNotice(m, 'text')
+        setInstructorMessage(notice)
+        toast({ title: `Message from ${notice.from}`, description: notice.text })
+      }),
+      realtime.subscribe<InstructorPayload | undefined>('instructor_stop', (m) => {
+        if (m.sessionId !== activeId) return
+        setStoppedBy(instructorNotice(m, 'reason'))
+        void endSessionRef.current()
+      }),
+    ]
+    return () => {
+      offs.forEach((off) => off())
+      if (realtime.getStatus() === 'connected') realtime.send('leave', {}, activeId)
+    }
+  }, [realtime, activeId])
+
   const scene = active?.scene ?? content.data?.scene
   const step = active ? currentStep(active.scene, active.run) : undefined
   const readyInMs = active ? stepReadyInMs(active.scene, active.run, now) : 0
@@ -380,6 +440,31 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
             </Button>
           </div>
         )}
+
+        {stoppedBy ? (
+          <div role="alert" className="flex items-start gap-2 rounded-md border border-red-500/50 bg-red-500/15 p-3 text-sm text-red-50" data-testid="instructor-stop">
+            <OctagonX className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            <div>
+              <p className="font-semibold">{stoppedBy.from} stopped this session</p>
+              {stoppedBy.text ? <p className="mt-1 break-words">Reason: {stoppedBy.text}</p> : null}
+            </div>
+          </div>
+        ) : null}
+        <div role="status" aria-live="polite">
+          {instructorMessage ? (
+            <div className="flex items-start gap-3 rounded-md border border-sky-400/50 bg-sky-500/15 p-3 text-sm text-sky-50" data-testid="instructor-message">
+              <Megaphone className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">Message from {instructorMessage.from}</p>
+                <p className="mt-1 whitespace-pre-wrap break-words">{instructorMessage.text}</p>
+              </div>
+              <Button size="sm" variant="ghost" onClick={() => setInstructorMessage(null)} aria-label={`Dismiss the message from ${instructorMessage.from}`}>
+                <X aria-hidden="true" />
+                Dismiss
+              </Button>
+            </div>
+          ) : null}
+        </div>
 
         {lastResult && !active ? (
           <div
