@@ -192,3 +192,74 @@ func wsNext(t *testing.T, c *websocket.Conn, typ string) realtime.Message {
 		}
 	}
 }
+
+// TestPortalLiveTwoProcesses runs the live view across two server processes
+// sharing one PostgreSQL database: the watcher, the learner and the
+// instructor's requests each on whichever process they reached.
+func TestPortalLiveTwoProcesses(t *testing.T) {
+	dsn := storetest.PostgresURL(t)
+	open := func() *Server {
+		st, err := store.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Now = func() time.Time { return storetest.FixedNow }
+		s := MustOpenXRServer(t, st)
+		t.Cleanup(func() { st.Close() })
+		return s
+	}
+	s1, s2 := open(), open()
+	srv1, srv2 := serveHTTP(t, s1), serveHTTP(t, s2)
+	mustAccount(t, s1, "Lea", "Org A", identity.Learner)
+	mustAccount(t, s2, "Ian", "Org A", identity.Instructor)
+	leaWS, ianWS := mustDial(t, srv1, "Lea"), mustDial(t, srv2, "Ian")
+	waitConns(t, s1, 1)
+	waitConns(t, s2, 1)
+	wsSend(t, ianWS, map[string]any{"type": "watch_live"})
+	wsRead(t, ianWS, realtime.TypeWatching)
+
+	x := newSession(t, s1, "Lea", "electrical-lockout-tagout", "desktop")
+	if l := liveOf(t, wsNext(t, ianWS, realtime.TypeLiveSession)); l.SessionID != x.ID || l.LearnerName != "Lea" {
+		t.Fatalf("process 2's watcher heard %+v", l)
+	}
+	wsSend(t, leaWS, map[string]any{"type": "join", "sessionId": x.ID, "payload": map[string]string{"role": "participant"}})
+	wsRead(t, leaWS, realtime.TypeJoined)
+	checkError(t, call(t, s2, "Ian", "POST", "/api/portal/live/"+x.ID+"/message", `{"text":"Gloves on"}`), 202, "")
+	if m := wsNext(t, leaWS, realtime.TypeInstructorMessage); !strings.Contains(string(m.Payload), "Gloves on") {
+		t.Fatalf("process 1's learner heard %s", m.Payload)
+	}
+
+	wsSend(t, leaWS, map[string]any{"type": "safety_alert", "payload": map[string]string{"alertType": "emergency", "description": "Arc flash"}})
+	a := alertOf(t, wsNext(t, ianWS, realtime.TypeSafetyAlert))
+	checkError(t, call(t, s2, "Ian", "POST", "/api/safety-alerts/"+strconv.FormatInt(a.ID, 10)+"/acknowledge", ""), 200, "")
+	if got := alertOf(t, wsNext(t, leaWS, realtime.TypeSafetyAlertAck)); got.ID != a.ID || got.Acknowledgement == nil || got.Acknowledgement.DisplayName != "Ian" {
+		t.Fatalf("process 1's learner heard %+v", got)
+	}
+}
+
+// A session nobody has updated for portal.LiveWindow is no longer running
+// as far as the live view is concerned (a closed tab never ends one), and
+// is again when its learner comes back to it.
+func TestPortalLiveWindow(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		s, clock := MustOpenClockedXRServer(t, st)
+		mustAccount(t, s, "Lea", "Org A", identity.Learner)
+		mustAccount(t, s, "Ian", "Org A", identity.Instructor)
+		x := newSession(t, s, "Lea", "electrical-lockout-tagout", "desktop")
+		count := func() int {
+			return len(decode[[]portal.LiveSession](t, call(t, s, "Ian", "GET", "/api/portal/live", "")))
+		}
+		clock.advance(portal.LiveWindow - time.Second)
+		if n := count(); n != 1 {
+			t.Fatalf("%d running just inside the window", n)
+		}
+		clock.advance(2 * time.Second)
+		if n := count(); n != 0 {
+			t.Fatalf("%d running past the window", n)
+		}
+		checkError(t, call(t, s, "Lea", "PATCH", "/api/xr-sessions/"+x.ID, `{"duration":1900}`), 200, "")
+		if n := count(); n != 1 {
+			t.Fatalf("%d running after the learner came back", n)
+		}
+	})
+}

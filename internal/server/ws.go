@@ -18,10 +18,13 @@ package server
 //	collaboration_update {action, data}                  relayed to the room
 //	safety_alert         {alertType: emergency|help|equipment|general, description (1..500)};
 //	                     at most AlertsPerUserMinute per identity and AlertsPerAddrMinute per address
+//	watch_live           {}                              an organisation's instructors and admins
+//	                                                      receive its live_session messages (live.go)
 //
 // Server → client types: the relayed ones above; joined {role, participants,
-// observers}; left; presence {participants, observers}; error {message} (the
-// connection stays open). A safety_alert reaches the connected clients of
+// observers}; left; watching; presence {participants, observers}; error
+// {message} (the connection stays open); live_session, instructor_message,
+// instructor_stop and safety_alert_ack (live.go). A safety_alert reaches the connected clients of
 // its channel (the sender's organisation, or the demo channel of everyone
 // outside one) in every server process, with payload realtime.SafetyAlert
 // {id, userId, displayName, sessionId, alertType, description, createdAt};
