@@ -241,6 +241,21 @@ func (c *client) handle(ctx context.Context, data []byte) error {
 		c.reply(Message{Type: TypeLeft, SessionID: id})
 		return nil
 
+	case TypeWatchLive:
+		f := c.hub.opts.AuthorizeWatch
+		if f == nil {
+			return apperr.Forbidden("nobody watches running sessions here")
+		}
+		actx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		err := f(actx, c.peer)
+		cancel()
+		if err != nil {
+			return err
+		}
+		c.hub.watch(c)
+		c.reply(Message{Type: TypeWatching})
+		return nil
+
 	case TypeSafetyAlert:
 		var p SafetyAlertPayload
 		if err := decodePayload(in.Payload, &p); err != nil {
@@ -284,7 +299,7 @@ func (c *client) handle(ctx context.Context, data []byte) error {
 	case "":
 		return apperr.Invalid("type is required")
 	default:
-		return apperr.Invalid("unknown message type %q; want xr_session_update, safety_alert, collaboration_update, join or leave", in.Type)
+		return apperr.Invalid("unknown message type %q; want xr_session_update, safety_alert, collaboration_update, join, leave or watch_live", in.Type)
 	}
 }
 

@@ -47,6 +47,9 @@ type Options struct {
 	// AuthorizeJoin decides whether userID may join a session's room in a
 	// role. Without it anyone signed in may.
 	AuthorizeJoin func(ctx context.Context, who Peer, sessionID, role string) error
+	// AuthorizeWatch decides whether a peer may watch its channel's running
+	// sessions (live_session messages). Without it nobody may.
+	AuthorizeWatch func(ctx context.Context, who Peer) error
 
 	Logger *slog.Logger
 	Now    func() time.Time
@@ -59,8 +62,9 @@ type Hub struct {
 	born  time.Time // origin of the monotonic times in client.lastPong
 
 	mu       sync.RWMutex
-	all      []*client            // every client; client.at is its index
-	channels map[string][]*client // the clients of each non-empty channel; client.channelAt is the index
+	all      []*client                       // every client; client.at is its index
+	channels map[string][]*client            // the clients of each non-empty channel; client.channelAt is the index
+	watchers map[string]map[*client]struct{} // the clients watching each channel's running sessions
 	rooms    map[string]*room
 	closed   bool
 
@@ -97,7 +101,7 @@ func NewHub(opts Options) *Hub {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	h := &Hub{opts: opts, born: time.Now(), channels: map[string][]*client{}, rooms: map[string]*room{}, stop: make(chan struct{})}
+	h := &Hub{opts: opts, born: time.Now(), channels: map[string][]*client{}, watchers: map[string]map[*client]struct{}{}, rooms: map[string]*room{}, stop: make(chan struct{})}
 	go h.keepalive()
 	return h
 }
@@ -222,6 +226,12 @@ func (h *Hub) remove(c *client) {
 			h.channels[c.peer.Channel] = list
 		}
 	}
+	if w := h.watchers[c.peer.Channel]; w != nil {
+		delete(w, c)
+		if len(w) == 0 {
+			delete(h.watchers, c.peer.Channel)
+		}
+	}
 	rm := h.leaveLocked(c)
 	h.mu.Unlock()
 	if rm != "" {
@@ -290,6 +300,26 @@ func (h *Hub) leave(c *client) string {
 	return id
 }
 
+// watch adds c to the watchers of its channel's running sessions.
+func (h *Hub) watch(c *client) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	w := h.watchers[c.peer.Channel]
+	if w == nil {
+		w = map[*client]struct{}{}
+		h.watchers[c.peer.Channel] = w
+	}
+	w[c] = struct{}{}
+}
+
+// Watched reports whether any client of this process watches channel's
+// running sessions, so that nobody builds live_session messages for none.
+func (h *Hub) Watched(channel string) bool {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return len(h.watchers[channel]) > 0
+}
+
 // presence tells a room's members its new membership.
 func (h *Hub) presence(sessionID string) {
 	h.mu.RLock()
@@ -333,23 +363,28 @@ func (h *Hub) Rooms() []Room {
 	return out
 }
 
-// Deliver sends m to this process's clients: a safety alert, or a message
-// without a session id, to every client; any other message to the members
-// of its session's room. It encodes m once and never waits for a client: a
-// client whose send queue is full is disconnected instead.
+// Deliver sends m to this process's clients: a safety alert or its
+// acknowledgement, or a message without a session id, to every client of
+// its channel; a live_session to the channel's watchers; any other message
+// to the members of its session's room. It encodes m once and never waits
+// for a client: a client whose send queue is full is disconnected instead.
 func (h *Hub) Deliver(m Message) {
 	b, err := json.Marshal(m)
 	if err != nil {
 		h.opts.Logger.Error("realtime: encode message", "type", m.Type, "err", err)
 		return
 	}
-	if m.Type == TypeSafetyAlert || m.SessionID == "" {
+	if m.Type != TypeLiveSession && (m.Type == TypeSafetyAlert || m.Type == TypeSafetyAlertAck || m.SessionID == "") {
 		h.Broadcast(m.Channel, b)
 		return
 	}
 	var targets []*client
 	h.mu.RLock()
-	if r := h.rooms[m.SessionID]; r != nil {
+	if m.Type == TypeLiveSession {
+		for c := range h.watchers[m.Channel] {
+			targets = append(targets, c)
+		}
+	} else if r := h.rooms[m.SessionID]; r != nil {
 		for _, set := range []map[*client]struct{}{r.participants, r.observers} {
 			for c := range set {
 				targets = append(targets, c)

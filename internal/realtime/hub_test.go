@@ -679,3 +679,57 @@ func TestMaxConnectionsWithinOpenFileLimit(t *testing.T) {
 		t.Errorf("MaxConnections() = %d with an open-file limit of %d", got, limit)
 	}
 }
+
+// Watchers: only peers AuthorizeWatch admits watch, a live_session reaches
+// the watchers of its channel only, and a closed watcher stops counting.
+func TestWatchLive(t *testing.T) {
+	t.Run("nobody watches without AuthorizeWatch", func(t *testing.T) {
+		_, srv := testServer(t, Options{})
+		c := dial(t, srv, "a&channel=org:a")
+		send(t, c, Message{Type: TypeWatchLive})
+		if m := readType(t, c, TypeError); !strings.Contains(errorText(m), "nobody watches") {
+			t.Fatalf("error = %s", errorText(m))
+		}
+	})
+
+	h, srv := testServer(t, Options{AuthorizeWatch: func(_ context.Context, who Peer) error {
+		if !strings.HasPrefix(who.UserID, "staff") {
+			return apperr.Forbidden("staff only")
+		}
+		return nil
+	}})
+	staffA := dial(t, srv, "staff-a&channel=org:a")
+	staffB := dial(t, srv, "staff-b&channel=org:b")
+	learnerA := dial(t, srv, "learner-a&channel=org:a")
+	waitFor(t, "three connections", func() bool { return h.Connections() == 3 })
+
+	send(t, learnerA, Message{Type: TypeWatchLive})
+	if m := readType(t, learnerA, TypeError); errorText(m) != "staff only" {
+		t.Fatalf("learner's watch: %s", errorText(m))
+	}
+	for _, c := range []*websocket.Conn{staffA, staffB} {
+		send(t, c, Message{Type: TypeWatchLive})
+		readType(t, c, TypeWatching)
+	}
+	if !h.Watched("org:a") || !h.Watched("org:b") || h.Watched("org:c") {
+		t.Fatal("Watched does not follow the watchers")
+	}
+
+	h.Deliver(Message{Type: TypeLiveSession, SessionID: "s1", Payload: json.RawMessage(`"a's session"`), Channel: "org:a"})
+	h.Deliver(Message{Type: TypeLiveSession, SessionID: "s2", Payload: json.RawMessage(`"b's session"`), Channel: "org:b"})
+	if m := readType(t, staffA, TypeLiveSession); string(m.Payload) != `"a's session"` {
+		t.Fatalf("org a's watcher got %s", m.Payload)
+	}
+	if m := readType(t, staffB, TypeLiveSession); string(m.Payload) != `"b's session"` {
+		t.Fatalf("org b's watcher got %s first", m.Payload)
+	}
+	// The learner of org a is not a watcher: the next thing it reads is an
+	// alert delivered after the live sessions.
+	h.Deliver(Message{Type: TypeSafetyAlertAck, SessionID: "s1", Payload: json.RawMessage(`"acknowledged"`), Channel: "org:a"})
+	if m := readType(t, learnerA, TypeSafetyAlertAck); string(m.Payload) != `"acknowledged"` {
+		t.Fatalf("org a's learner got %s", m.Payload)
+	}
+
+	staffB.Close(websocket.StatusNormalClosure, "")
+	waitFor(t, "org b's watcher gone", func() bool { return !h.Watched("org:b") })
+}

@@ -16,17 +16,25 @@ import (
 )
 
 // Message types. The first three are the spec's outgoing client messages;
-// join and leave manage room membership; the rest only the server sends.
+// join and leave manage room membership, watch_live subscribes an
+// organisation's staff to its running sessions; the rest only the server
+// sends.
 const (
 	TypeXRSessionUpdate     = "xr_session_update"
 	TypeSafetyAlert         = "safety_alert"
 	TypeCollaborationUpdate = "collaboration_update"
 	TypeJoin                = "join"
 	TypeLeave               = "leave"
-	TypeJoined              = "joined"   // reply to join: the room's membership
-	TypeLeft                = "left"     // reply to leave
-	TypePresence            = "presence" // a room's membership changed
-	TypeError               = "error"    // the client's last message was refused; payload {message}
+	TypeWatchLive           = "watch_live"
+	TypeJoined              = "joined"             // reply to join: the room's membership
+	TypeLeft                = "left"               // reply to leave
+	TypeWatching            = "watching"           // reply to watch_live
+	TypePresence            = "presence"           // a room's membership changed
+	TypeError               = "error"              // the client's last message was refused; payload {message}
+	TypeSafetyAlertAck      = "safety_alert_ack"   // an alert was acknowledged; payload SafetyAlert
+	TypeLiveSession         = "live_session"       // to a channel's watchers: a running session changed
+	TypeInstructorMessage   = "instructor_message" // to a session's room: an instructor's words to the learner
+	TypeInstructorStop      = "instructor_stop"    // to a session's room: an instructor stops the session
 )
 
 // Roles in a session room. Participants send session and collaboration
@@ -190,12 +198,50 @@ type SafetyAlert struct {
 	AlertType   string    `json:"alertType"`
 	Description string    `json:"description"`
 	CreatedAt   time.Time `json:"createdAt"`
+	// Acknowledgement is the instructor's or admin's who took the alert in
+	// hand; nil until then.
+	Acknowledgement *Acknowledgement `json:"acknowledgement"`
 	// Channel is the alert channel it was raised in (see Peer.Channel).
 	Channel string `json:"-"`
+}
+
+// Acknowledgement says who acknowledged a safety alert, and when.
+type Acknowledgement struct {
+	UserID      string    `json:"userId"`
+	DisplayName string    `json:"displayName"`
+	At          time.Time `json:"at"`
 }
 
 // Message returns the safety_alert message that delivers a to its channel.
 func (a SafetyAlert) Message() Message {
 	b, _ := json.Marshal(a) // plain fields always encode
 	return Message{Type: TypeSafetyAlert, Payload: b, SessionID: a.SessionID, UserID: a.UserID, Timestamp: a.CreatedAt, Channel: a.Channel}
+}
+
+// AckMessage returns the safety_alert_ack message that tells a's channel
+// who acknowledged it; a must be acknowledged.
+func (a SafetyAlert) AckMessage() Message {
+	m := a.Message()
+	m.Type, m.UserID, m.Timestamp = TypeSafetyAlertAck, a.Acknowledgement.UserID, a.Acknowledgement.At
+	return m
+}
+
+// Sender names who sent a message the server relays on their behalf.
+type Sender struct {
+	UserID      string `json:"userId"`
+	DisplayName string `json:"displayName"`
+}
+
+// InstructorMessagePayload is an instructor's message to a learner in a
+// session's room.
+type InstructorMessagePayload struct {
+	Text string `json:"text"`
+	From Sender `json:"from"`
+}
+
+// InstructorStopPayload tells a learner's player that an instructor stopped
+// the session.
+type InstructorStopPayload struct {
+	Reason string `json:"reason"`
+	From   Sender `json:"from"`
 }

@@ -5,10 +5,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"journeyman/internal/identity"
+	"journeyman/internal/realtime"
 	"journeyman/internal/store"
 	"journeyman/internal/store/storetest"
 )
@@ -34,6 +36,7 @@ type matrixFixture struct {
 	leaID, cohort, dora string
 	session             string
 	invite, link        string
+	alert               int64
 }
 
 func newMatrixFixture(t *testing.T, st *store.Store) matrixFixture {
@@ -63,6 +66,11 @@ func newMatrixFixture(t *testing.T, st *store.Store) matrixFixture {
 		t.Fatal(err)
 	}
 	f.session = newSession(t, s, lea, "electrical-lockout-tagout", "desktop").ID
+	a, err := s.store.CreateSafetyAlert(ctx, leaU.ID, f.session, realtime.SafetyAlertPayload{AlertType: "help", Description: "Need a hand"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.alert = a.ID
 	return f
 }
 
@@ -143,6 +151,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"GET /api/certificates/{id}", "/api/certificates/nope", "", levels(identified)},
 			{"GET /api/verify/{code}", "/api/verify/JXR-0000-0000-0000", "", levels(anyone)},
 			{"GET /api/portal/learners/{userId}/export.csv", "/api/portal/learners/" + f.leaID + "/export.csv", "", with(levels(staff), ivy, 403)},
+			{"GET /api/portal/live", "/api/portal/live", "", levels(staff)},
+			// Another organisation's session and alert do not exist for Ivy.
+			{"POST /api/portal/live/{sessionId}/message", "/api/portal/live/" + f.session + "/message", `{"text":"Check your gloves"}`, with(levels(staff), ivy, 404)},
+			{"POST /api/portal/live/{sessionId}/stop", "/api/portal/live/" + f.session + "/stop", `{"reason":""}`, with(levels(staff), ivy, 404)},
+			{"POST /api/safety-alerts/{id}/acknowledge", "/api/safety-alerts/" + strconv.FormatInt(f.alert, 10) + "/acknowledge", "", with(levels(staff), ivy, 404)},
 
 			{"GET /api/trade-categories", "/api/trade-categories", "", levels(anyone)},
 			{"GET /api/training-modules", "/api/training-modules", "", levels(anyone)},

@@ -80,6 +80,10 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"GET /api/portal/cohorts/{id}/export.csv", staff, s.cohortScope, s.handleCohortExport},
 		{"GET /api/portal/learners/{userId}", staff, s.userScope, s.handlePortalLearner},
 		{"GET /api/portal/learners/{userId}/export.csv", staff, s.userScope, s.handleLearnerExport},
+		{"GET /api/portal/live", staff, nil, s.handleLive},
+		{"POST /api/portal/live/{sessionId}/message", staff, s.liveScope, s.handleInstructorMessage},
+		{"POST /api/portal/live/{sessionId}/stop", staff, s.liveScope, s.handleInstructorStop},
+		{"POST /api/safety-alerts/{id}/acknowledge", staff, nil, s.handleAcknowledgeAlert}, // the store keeps it to the caller's organisation
 		// Competencies: the learner reads their own; their organisation's
 		// staff read them and sign off (never their own, see the store).
 		{"GET /api/users/{userId}/competencies", identified, s.userScope, s.handleCompetencies},

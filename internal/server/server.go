@@ -31,6 +31,7 @@ type Server struct {
 	app     fs.FS // the built web app; nil or without index.html when not built
 	metrics *metrics
 	hub     *realtime.Hub // the realtime channel's connections and rooms
+	live    liveChanges   // sessions changed since the live view last heard
 	starts  startLimiter  // XR session starts per learner
 	handler http.Handler
 	lastCSP atomic.Pointer[cspEntry] // the policy of the last host answered

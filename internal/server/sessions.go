@@ -152,6 +152,7 @@ func (s *Server) handleCreateSession(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.sessionChanged(me, x.ID)
 	writeJSON(w, http.StatusCreated, x)
 }
 
@@ -177,6 +178,7 @@ func (s *Server) handlePatchSession(w http.ResponseWriter, r *http.Request) {
 			s.writeError(w, r, err)
 			return
 		}
+		s.sessionChanged(me, id)
 		writeJSON(w, http.StatusOK, x)
 		return
 	}
@@ -200,6 +202,7 @@ func (s *Server) handlePatchSession(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.sessionChanged(me, id)
 	// The refresher schedule follows the ended session now, not when the
 	// learner next opens it, so that an instructor's "refreshers due" is
 	// current. Failing here loses nothing: the next sync folds it in.

@@ -18,10 +18,13 @@ package server
 //	collaboration_update {action, data}                  relayed to the room
 //	safety_alert         {alertType: emergency|help|equipment|general, description (1..500)};
 //	                     at most AlertsPerUserMinute per identity and AlertsPerAddrMinute per address
+//	watch_live           {}                              an organisation's instructors and admins
+//	                                                      receive its live_session messages (live.go)
 //
 // Server → client types: the relayed ones above; joined {role, participants,
-// observers}; left; presence {participants, observers}; error {message} (the
-// connection stays open). A safety_alert reaches the connected clients of
+// observers}; left; watching; presence {participants, observers}; error
+// {message} (the connection stays open); live_session, instructor_message,
+// instructor_stop and safety_alert_ack (live.go). A safety_alert reaches the connected clients of
 // its channel (the sender's organisation, or the demo channel of everyone
 // outside one) in every server process, with payload realtime.SafetyAlert
 // {id, userId, displayName, sessionId, alertType, description, createdAt};
@@ -40,6 +43,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"journeyman/internal/apperr"
 	"journeyman/internal/identity"
@@ -53,6 +57,7 @@ import (
 const (
 	alertChannel = "journeyman_safety_alert"
 	roomChannel  = "journeyman_room"
+	ackPrefix    = "ack:" // an alert channel notification of an acknowledgement
 )
 
 func newHub(s *Server) *realtime.Hub {
@@ -71,19 +76,24 @@ func newHub(s *Server) *realtime.Hub {
 			}
 			return stored.Message(), nil
 		},
-		Publish:       s.publish,
-		AuthorizeJoin: s.authorizeJoin,
+		Publish:        s.publish,
+		AuthorizeJoin:  s.authorizeJoin,
+		AuthorizeWatch: s.authorizeWatch,
 	})
 }
 
 // publish carries a hub message to every process through the store.
 func (s *Server) publish(ctx context.Context, m realtime.Message) error {
-	if m.Type == realtime.TypeSafetyAlert {
+	if m.Type == realtime.TypeSafetyAlert || m.Type == realtime.TypeSafetyAlertAck {
 		var a realtime.SafetyAlert
 		if err := json.Unmarshal(m.Payload, &a); err != nil || a.ID == 0 {
 			return fmt.Errorf("publish safety alert: no stored alert id in %s", m.Payload)
 		}
-		return s.store.Notify(ctx, alertChannel, strconv.FormatInt(a.ID, 10))
+		id := strconv.FormatInt(a.ID, 10)
+		if m.Type == realtime.TypeSafetyAlertAck {
+			id = ackPrefix + id
+		}
+		return s.store.Notify(ctx, alertChannel, id)
 	}
 	b, err := json.Marshal(m)
 	if err != nil {
@@ -128,7 +138,8 @@ func (s *Server) Start(ctx context.Context) {
 	go s.sweepSessions(ctx)
 	s.listenCatalog(ctx) // and catalog changes, which the read-mostly answers follow
 	s.store.Listen(ctx, alertChannel, func(payload string) {
-		id, err := strconv.ParseInt(payload, 10, 64)
+		number, ack := strings.CutPrefix(payload, ackPrefix)
+		id, err := strconv.ParseInt(number, 10, 64)
 		if err != nil {
 			s.log.Warn("realtime: malformed alert notification", "payload", payload)
 			return
@@ -138,8 +149,14 @@ func (s *Server) Start(ctx context.Context) {
 			s.log.Error("realtime: load safety alert", "id", id, "err", err)
 			return
 		}
-		s.hub.Deliver(a.Message())
+		if ack && a.Acknowledgement != nil {
+			s.hub.Deliver(a.AckMessage())
+		} else if !ack {
+			s.hub.Deliver(a.Message())
+		}
 	}, s.log)
+	s.store.Listen(ctx, liveChannel, func(payload string) { s.deliverLive(ctx, payload) }, s.log)
+	go s.flushLive(ctx)
 	s.store.Listen(ctx, roomChannel, func(payload string) {
 		var m realtime.Message
 		if err := json.Unmarshal([]byte(payload), &m); err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"time"
 
 	"journeyman/internal/apperr"
 	"journeyman/internal/identity"
@@ -16,16 +17,24 @@ const (
 	MaxAlertPage     = 200
 )
 
-const alertColumns = `a.id, a.user_id, l.display_name, COALESCE(a.org_id, ''), a.session_id, a.alert_type, a.description, a.created_at`
+const alertColumns = `a.id, a.user_id, l.display_name, COALESCE(a.org_id, ''), a.session_id, a.alert_type, a.description, a.created_at,
+	COALESCE(a.acknowledged_by, ''), COALESCE(k.display_name, ''), a.acknowledged_at`
 
-const alertFrom = ` FROM safety_alerts a JOIN learners l ON l.id = a.user_id `
+const alertFrom = ` FROM safety_alerts a JOIN learners l ON l.id = a.user_id LEFT JOIN learners k ON k.id = a.acknowledged_by `
 
 func scanAlert(row interface{ Scan(...any) error }) (realtime.SafetyAlert, error) {
 	var a realtime.SafetyAlert
 	var org string
-	err := row.Scan(&a.ID, &a.UserID, &a.DisplayName, &org, &a.SessionID, &a.AlertType, &a.Description, &a.CreatedAt)
+	var ack realtime.Acknowledgement
+	var ackAt sql.NullTime
+	err := row.Scan(&a.ID, &a.UserID, &a.DisplayName, &org, &a.SessionID, &a.AlertType, &a.Description, &a.CreatedAt,
+		&ack.UserID, &ack.DisplayName, &ackAt)
 	a.CreatedAt = a.CreatedAt.UTC()
 	a.Channel = identity.ChannelOf(org)
+	if ackAt.Valid {
+		ack.At = ackAt.Time.UTC()
+		a.Acknowledgement = &ack
+	}
 	return a, err
 }
 
@@ -55,6 +64,34 @@ func (s *Store) GetSafetyAlert(ctx context.Context, id int64) (realtime.SafetyAl
 		return a, fmt.Errorf("get safety alert: %w", err)
 	}
 	return a, nil
+}
+
+// AcknowledgeSafetyAlert records that user by took alert id of organisation
+// orgID in hand, once: an alert of another organisation is not found, and
+// one already acknowledged is a conflict naming who did it and when.
+func (s *Store) AcknowledgeSafetyAlert(ctx context.Context, orgID string, id int64, by string) (realtime.SafetyAlert, error) {
+	var n int64
+	err := s.tx(ctx, "acknowledge safety alert", func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE safety_alerts SET acknowledged_by = $3, acknowledged_at = $4
+			WHERE id = $1 AND org_id = $2 AND acknowledged_at IS NULL`, id, orgID, by, s.Now().UTC())
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
+	if err != nil {
+		return realtime.SafetyAlert{}, err
+	}
+	a, err := s.GetSafetyAlert(ctx, id)
+	switch {
+	case err == nil && a.Channel != identity.ChannelOf(orgID):
+		return realtime.SafetyAlert{}, apperr.NotFound("safety alert %d does not exist in your organisation", id)
+	case err != nil || n == 1 || a.Acknowledgement == nil:
+		return a, err
+	}
+	return a, apperr.Conflict("safety alert %d was already acknowledged by %s at %s", id,
+		a.Acknowledgement.DisplayName, a.Acknowledgement.At.Format(time.RFC3339))
 }
 
 // ListSafetyAlerts returns the most recent alerts of one organisation (""

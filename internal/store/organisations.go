@@ -92,14 +92,12 @@ func (s *Store) fillCohorts(ctx context.Context, orgID string, members []Member)
 	}
 	at := map[string]int{}
 	args := []any{orgID}
-	marks := make([]string, len(members))
 	for i, m := range members {
 		at[m.ID] = i
 		args = append(args, m.ID)
-		marks[i] = fmt.Sprintf("$%d", i+2)
 	}
 	// The IN list is placeholders only; every id is bound.
-	in := strings.Join(marks, ",")
+	in := placeholders(2, len(members))
 	rows, err := s.db.QueryContext(ctx, `SELECT cm.learner_id, c.id, c.name FROM cohort_members cm JOIN cohorts c ON c.id = cm.cohort_id `+ //nolint:gosec // G202: placeholders, see above
 		`WHERE c.org_id = $1 AND cm.learner_id IN (`+in+`) ORDER BY c.name`, args...)
 	if err != nil {
