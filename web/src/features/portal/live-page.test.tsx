@@ -185,6 +185,9 @@ describe('/portal/live', { timeout: 30_000 }, () => {
     expect(within(items[0]).getByRole('button', { name: 'Acknowledge the alert from Lena Learner' })).toBeInTheDocument()
     expect(screen.getByTestId('live-region-assertive')).toHaveTextContent('Emergency alert from Lena Learner: Emergency stop requested')
     expect(screen.getByRole('heading', { level: 2, name: /Safety alerts/ })).toHaveTextContent('(1 not acknowledged)')
+    // One step away on a narrow screen, where the list comes after the sessions.
+    expect(screen.getByText('1 safety alert is not acknowledged.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to the alerts' })).toHaveAttribute('href', '#live-alerts-heading')
   })
 
   it('acknowledges an alert, stores who and when, and moves the keyboard to the acknowledgement', async () => {

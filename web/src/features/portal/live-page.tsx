@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react'
-import { RefreshCw, Wifi, WifiOff } from 'lucide-react'
+import { AlertTriangle, RefreshCw, Wifi, WifiOff } from 'lucide-react'
 import type { Me } from '@/api/account'
 import { usePortalLive, type PortalLiveSession } from '@/api/portal'
 import { useRecentSafetyAlerts } from '@/api/realtime'
@@ -10,7 +10,7 @@ import { LiveAlertList } from './components/live-alerts'
 import { LiveSessionsTable } from './components/live-sessions-table'
 import { ObservePanel } from './components/observe-panel'
 import { PortalAccess, PortalPage } from './components/portal-access'
-import { LoadError, Loading, PortalHeader } from './components/shared'
+import { LoadError, Loading, PortalHeader, linkClass } from './components/shared'
 import { useLiveChannel, type Announcement, type WatchState } from './hooks/use-live-channel'
 import { useNow } from './hooks/use-now'
 
@@ -65,10 +65,20 @@ function LiveView({ me }: { me: Me }) {
         subtitle={`Who in ${me.organisation?.name ?? 'your organisation'} is training right now, and the safety alerts they raise, as it happens.`}
         actions={<ConnectionStatus status={channel.status} connectedOnce={channel.connectedOnce} watch={channel.watch} onReconnect={channel.reconnect} />}
       />
-      <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_24rem]">
+      {unacknowledged > 0 ? (
+        // Below xl the alerts come after the sessions (and the observed one): this keeps them one step away.
+        <p className="-mt-4 mb-6 flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border border-red-500/50 bg-red-500/10 px-3 py-2 text-sm text-red-100 xl:hidden">
+          <AlertTriangle className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <span className="font-semibold">{unacknowledged === 1 ? '1 safety alert is' : `${unacknowledged} safety alerts are`} not acknowledged.</span>
+          <a href="#live-alerts-heading" className={linkClass}>
+            Go to the alerts
+          </a>
+        </p>
+      ) : null}
+      <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-8">
           <section aria-labelledby="live-sessions-heading">
-            <h2 id="live-sessions-heading" ref={sessionsHeading} tabIndex={-1} className="mb-4 text-xl font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
+            <h2 id="live-sessions-heading" ref={sessionsHeading} tabIndex={-1} className="mb-4 scroll-mt-20 text-xl font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
               Running sessions
               {sessions.data ? <span className="ml-2 text-base font-normal text-slate-300">({running.length})</span> : null}
             </h2>
@@ -91,7 +101,7 @@ function LiveView({ me }: { me: Me }) {
         </div>
 
         <section aria-labelledby="live-alerts-heading" className="min-w-0">
-          <h2 id="live-alerts-heading" className="mb-4 text-xl font-semibold text-white">
+          <h2 id="live-alerts-heading" tabIndex={-1} className="mb-4 scroll-mt-20 text-xl font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
             Safety alerts
             {unacknowledged > 0 ? <span className="ml-2 text-base font-normal text-red-200">({unacknowledged} not acknowledged)</span> : null}
           </h2>

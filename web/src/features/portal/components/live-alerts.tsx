@@ -101,7 +101,7 @@ function AlertItem({
       <p className="mt-1 break-words text-white">{a.description}</p>
       {a.sessionId ? (
         running ? (
-          <Button size="sm" variant="outline" className="mt-2" onClick={(e) => onObserve(a.sessionId, e.currentTarget)}>
+          <Button size="sm" variant="outline" className="mt-2 h-auto min-h-9 whitespace-normal py-1.5 text-left" onClick={(e) => onObserve(a.sessionId, e.currentTarget)}>
             <Eye aria-hidden="true" />
             Observe {who}'s session
           </Button>

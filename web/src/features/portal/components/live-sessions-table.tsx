@@ -29,7 +29,7 @@ export function LiveSessionsTable({
   const captionId = useId()
   return (
     <ScrollTable labelledBy={captionId}>
-      <table className="w-full min-w-[52rem] text-left text-sm">
+      <table className="w-full min-w-[48rem] text-left text-sm">
         <caption id={captionId} className="sr-only">
           Running sessions, most recently active first
         </caption>
@@ -65,7 +65,7 @@ function LiveSessionRow({
 }) {
   return (
     <tr data-session={s.sessionId} className={cn('align-top', observed ? 'bg-amber-500/10' : 'hover:bg-white/[0.03]')} aria-current={observed ? 'true' : undefined}>
-      <th scope="row" className="min-w-[11rem] px-3 py-2.5 font-normal">
+      <th scope="row" className="min-w-[9rem] px-3 py-2.5 font-normal">
         <span className="block font-semibold text-white">{s.learnerName || 'Unknown learner'}</span>
         <Button
           size="sm"
@@ -78,9 +78,9 @@ function LiveSessionRow({
           {observed ? 'Observing' : 'Observe'}
         </Button>
       </th>
-      <td className="min-w-[10rem] px-3 py-2.5 text-slate-200">{s.moduleTitle || s.moduleId}</td>
+      <td className="min-w-[9rem] px-3 py-2.5 text-slate-200">{s.moduleTitle || s.moduleId}</td>
       <td className="px-3 py-2.5 text-slate-200">{modeLabel(s.sessionType)}</td>
-      <td className="min-w-[14rem] px-3 py-2.5">
+      <td className="min-w-[12rem] px-3 py-2.5">
         <span className="block text-white" data-testid="live-step">
           {stepLabel(s)}
         </span>
@@ -88,10 +88,10 @@ function LiveSessionRow({
           {formatCount(s.stepsDone)} of {formatCount(s.stepsTotal)} steps done · {formatCount(s.interactions)} {s.interactions === 1 ? 'interaction' : 'interactions'}
         </span>
       </td>
-      <td className="min-w-[11rem] px-3 py-2.5">
+      <td className="min-w-[9rem] px-3 py-2.5">
         <SafetyChecks checks={s.safetyChecks} />
       </td>
-      <td className="whitespace-nowrap px-3 py-2.5 text-slate-200">
+      <td className="min-w-[8rem] px-3 py-2.5 text-slate-200">
         <span className="block">
           Started <time dateTime={s.startedAt}>{formatWhen(s.startedAt, nowMs)}</time>
         </span>

@@ -33,7 +33,7 @@ export function ObservePanel({ session: s, running, onClose }: { session: Portal
     <section aria-labelledby={headingId} className="space-y-5 rounded-xl border border-amber-500/40 bg-slate-900/70 p-4 sm:p-5" data-testid="observe-panel">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={headingId} ref={heading} tabIndex={-1} className="break-words text-xl font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
+          <h2 id={headingId} ref={heading} tabIndex={-1} className="scroll-mt-20 break-words text-xl font-semibold text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
             Observing {s.learnerName || 'a learner'}
           </h2>
           <p className="mt-1 text-sm text-slate-300">
