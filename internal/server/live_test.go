@@ -173,26 +173,6 @@ func TestPortalLive(t *testing.T) {
 	})
 }
 
-// wsNext reads until a message of type typ arrives, skipping any other.
-func wsNext(t *testing.T, c *websocket.Conn, typ string) realtime.Message {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	for {
-		_, b, err := c.Read(ctx)
-		if err != nil {
-			t.Fatalf("read waiting for %s: %v", typ, err)
-		}
-		var m realtime.Message
-		if err := json.Unmarshal(b, &m); err != nil {
-			t.Fatalf("decode %s: %v", b, err)
-		}
-		if m.Type == typ {
-			return m
-		}
-	}
-}
-
 // TestPortalLiveTwoProcesses runs the live view across two server processes
 // sharing one PostgreSQL database: the watcher, the learner and the
 // instructor's requests each on whichever process they reached.

@@ -84,8 +84,20 @@ func wsSend(t *testing.T, c *websocket.Conn, v any) {
 	}
 }
 
-// wsRead reads until a message of type typ arrives, skipping presence.
+// wsRead reads until a message of type typ arrives, skipping presence; any
+// other message fails the test.
 func wsRead(t *testing.T, c *websocket.Conn, typ string) realtime.Message {
+	t.Helper()
+	return wsReadUntil(t, c, typ, func(m realtime.Message) bool { return m.Type == realtime.TypePresence })
+}
+
+// wsNext reads until a message of type typ arrives, skipping any other.
+func wsNext(t *testing.T, c *websocket.Conn, typ string) realtime.Message {
+	t.Helper()
+	return wsReadUntil(t, c, typ, func(realtime.Message) bool { return true })
+}
+
+func wsReadUntil(t *testing.T, c *websocket.Conn, typ string, skip func(realtime.Message) bool) realtime.Message {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -101,7 +113,7 @@ func wsRead(t *testing.T, c *websocket.Conn, typ string) realtime.Message {
 		if m.Type == typ {
 			return m
 		}
-		if m.Type != realtime.TypePresence {
+		if !skip(m) {
 			t.Fatalf("got %s %s; want %s", m.Type, m.Payload, typ)
 		}
 	}
