@@ -2,11 +2,13 @@ package fieldbus
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"maps"
 	"net"
 	"strconv"
+	"sync"
 
 	"journeyman/internal/twin"
 )
@@ -58,6 +60,17 @@ func (f *Fleet) Start(ctx context.Context, list []twin.Equipment, cfg Listen, lo
 	f.mu.Lock()
 	f.host = cfg.Host
 	f.mu.Unlock()
+	// Ports are bound in fleet order, so each twin's port is fixed; the
+	// devices then start side by side, as an OPC UA server takes a moment
+	// to build its address space.
+	type pending struct {
+		eq   twin.Equipment
+		kind string
+		ln   net.Listener
+		d    device
+		err  error
+	}
+	var todo []*pending
 	next := map[string]int{}
 	for _, eq := range list {
 		kind := Kind(eq.CommunicationProtocol)
@@ -72,21 +85,33 @@ func (f *Fleet) Start(ctx context.Context, list []twin.Equipment, cfg Listen, lo
 		}
 		ln, err := f.listen(ctx, cfg.Host, port, base.Explicit, kind, eq.ID, log)
 		if err != nil {
+			for _, p := range todo {
+				p.ln.Close()
+			}
 			return err
 		}
-		d, err := startDevice(eq, kind, ln)
-		if err != nil {
-			return fmt.Errorf("start %s device for %s: %w", kind, eq.ID, err)
+		todo = append(todo, &pending{eq: eq, kind: kind, ln: ln})
+	}
+	var wg sync.WaitGroup
+	for _, p := range todo {
+		wg.Go(func() { p.d, p.err = startDevice(p.eq, p.kind, p.ln) })
+	}
+	wg.Wait()
+	var errs []error
+	for _, p := range todo {
+		if p.err != nil {
+			errs = append(errs, fmt.Errorf("start %s device for %s: %w", p.kind, p.eq.ID, p.err))
+			continue
 		}
 		f.mu.Lock()
-		if old := f.devices[eq.ID]; old != nil {
+		if old := f.devices[p.eq.ID]; old != nil {
 			old.close()
 		}
-		f.devices[eq.ID] = d
+		f.devices[p.eq.ID] = p.d
 		f.mu.Unlock()
-		log.Info("field device", "twin", eq.ID, "protocol", kind, "address", d.addr())
+		log.Info("field device", "twin", p.eq.ID, "protocol", p.kind, "address", p.d.addr())
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // listen binds a device's port, falling back to a free one when a default
