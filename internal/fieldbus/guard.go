@@ -37,7 +37,7 @@ const (
 // closed on the guard's clock.
 type guard struct {
 	ln      net.Listener
-	backend string          // the protocol server, on loopback
+	backend string           // the protocol server, on loopback
 	split   func([]byte) int // length of the first frame in b; 0 while incomplete
 
 	maxConns   int
