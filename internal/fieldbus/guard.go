@@ -44,16 +44,17 @@ type guard struct {
 	firstFrame time.Duration
 	idle       time.Duration
 
-	mu     sync.Mutex
-	conns  map[net.Conn]struct{}
-	closed bool
-	wg     sync.WaitGroup
+	mu       sync.Mutex
+	conns    map[net.Conn]struct{} // clients, which the cap counts
+	backends map[net.Conn]struct{} // their connections to the server
+	closed   bool
+	wg       sync.WaitGroup
 }
 
 func newGuard(ln net.Listener, backend string, split func([]byte) int) *guard {
 	g := &guard{ln: ln, backend: backend, split: split,
 		maxConns: MaxDeviceConns, firstFrame: FirstFrameTimeout, idle: IdleTimeout,
-		conns: map[net.Conn]struct{}{}}
+		conns: map[net.Conn]struct{}{}, backends: map[net.Conn]struct{}{}}
 	return g
 }
 
@@ -71,6 +72,9 @@ func (g *guard) close() error {
 	g.closed = true
 	err := g.ln.Close()
 	for c := range g.conns {
+		c.Close()
+	}
+	for c := range g.backends {
 		c.Close()
 	}
 	g.mu.Unlock()
@@ -134,11 +138,11 @@ func (g *guard) relay(client net.Conn) {
 		g.mu.Unlock()
 		return
 	}
-	g.conns[server] = struct{}{} // so close cuts it too
+	g.backends[server] = struct{}{} // so close cuts it too
 	g.mu.Unlock()
 	defer func() {
 		g.mu.Lock()
-		delete(g.conns, server)
+		delete(g.backends, server)
 		g.mu.Unlock()
 	}()
 	if _, err := server.Write(first); err != nil {

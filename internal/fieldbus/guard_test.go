@@ -12,7 +12,7 @@ import (
 
 // echoGuard is a guard with short limits in front of an echo server that
 // speaks frames of one length byte and that many bytes.
-func echoGuard(t *testing.T) *guard {
+func echoGuard(t *testing.T, maxConns int) *guard {
 	t.Helper()
 	backend, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -38,7 +38,7 @@ func echoGuard(t *testing.T) *guard {
 		}
 		return 1 + int(b[0])
 	})
-	g.maxConns, g.firstFrame, g.idle = 2, 300*time.Millisecond, 600*time.Millisecond
+	g.maxConns, g.firstFrame, g.idle = maxConns, 300*time.Millisecond, 600*time.Millisecond
 	g.start()
 	t.Cleanup(func() { g.close() })
 	return g
@@ -50,10 +50,7 @@ func closedWithin(t *testing.T, c net.Conn, d time.Duration) bool {
 	t.Helper()
 	_ = c.SetReadDeadline(time.Now().Add(d))
 	_, err := io.ReadAll(c)
-	if errors.Is(err, os.ErrDeadlineExceeded) {
-		return false
-	}
-	return true
+	return !errors.Is(err, os.ErrDeadlineExceeded)
 }
 
 func dial(t *testing.T, addr string) net.Conn {
@@ -80,7 +77,7 @@ func TestGuard(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			g := echoGuard(t)
+			g := echoGuard(t, 3)
 			c := dial(t, g.addr())
 			if _, err := c.Write(tt.send); err != nil {
 				t.Fatal(err)
@@ -101,16 +98,30 @@ func TestGuard(t *testing.T) {
 		})
 	}
 	t.Run("RefusesOverCap", func(t *testing.T) {
-		g := echoGuard(t)
-		dial(t, g.addr())
-		dial(t, g.addr())
-		time.Sleep(50 * time.Millisecond) // both accepted
+		g := echoGuard(t, 3)
+		// Two clients, relayed to the server: the cap counts clients,
+		// not the guard's own connections to the server.
+		for range 2 {
+			c := dial(t, g.addr())
+			if _, err := c.Write([]byte{1, 'x'}); err != nil {
+				t.Fatal(err)
+			}
+			got := make([]byte, 2)
+			_ = c.SetReadDeadline(time.Now().Add(3 * time.Second))
+			if _, err := io.ReadFull(c, got); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Quickly: the third, silent, is closed after firstFrame.
+		if closedWithin(t, dial(t, g.addr()), 50*time.Millisecond) {
+			t.Fatal("a third client was closed under a cap of 3")
+		}
 		if !closedWithin(t, dial(t, g.addr()), 200*time.Millisecond) {
-			t.Fatal("a third connection was kept past the cap of 2")
+			t.Fatal("a fourth client was kept past the cap of 3")
 		}
 	})
 	t.Run("CloseCutsConnections", func(t *testing.T) {
-		g := echoGuard(t)
+		g := echoGuard(t, 3)
 		c := dial(t, g.addr())
 		if _, err := c.Write([]byte{1, 'x', 2}); err != nil { // a frame and half of the next
 			t.Fatal(err)

@@ -182,7 +182,7 @@ func (d *modbusDevice) update(eq twin.Equipment) {
 	input := []uint16{toUint16(statusCode(eq.Status)), toUint16(twin.AlertRank(eq.AlertLevel)), uint16(hours >> 16), uint16(hours & 0xFFFF), toUint16(eq.SyncErrorCount)}
 	coils := []bool{eq.Status == twin.StatusOperational, eq.Status == twin.StatusMaintenance}
 	discrete := []bool{eq.AlertLevel != twin.AlertNormal, eq.Status == twin.StatusError, eq.Status == twin.StatusMaintenance, eq.SyncStatus == twin.SyncSynced}
-	unit := uint8(min(max(modbusUnitID(eq), 0), 247)) //nolint:gosec // G115: clamped to 0..247 on the same line
+	unit := uint8(min(max(modbusUnitID(eq), 0), 247))
 	d.mu.Lock()
 	d.unit, d.holding, d.input, d.coils, d.discrete = unit, holding, input, coils, discrete
 	d.mu.Unlock()
