@@ -1,8 +1,10 @@
 // Package fieldbus backs each digital twin with a simulated field device
-// speaking its real protocol on loopback — a Modbus TCP server, an OPC UA
-// server, an MQTT publisher through the broker, an EtherNet/IP adapter —
-// and performs real exchanges with them through real client libraries,
-// recording the bytes that cross the wire so a learner sees actual frames.
+// speaking its real protocol — a Modbus TCP server, an OPC UA server, an
+// MQTT publisher through the broker, an EtherNet/IP adapter — started with
+// the server on known ports (loopback by default), kept at the twin's
+// stored state, and guarded so no client can stall another. It performs
+// real exchanges with them through real client libraries, recording the
+// bytes that cross the wire so a learner sees actual frames.
 package fieldbus
 
 import (
