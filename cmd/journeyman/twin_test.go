@@ -20,6 +20,14 @@ import (
 // startRun runs the process entry point with args and returns its URL.
 func startRun(t *testing.T, args ...string) string {
 	t.Helper()
+	url, _ := startRunLogs(t, args...)
+	return url
+}
+
+// startRunLogs is startRun that also returns the log lines written before
+// the process listened.
+func startRunLogs(t *testing.T, args ...string) (string, []string) {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	logs, logWriter := io.Pipe()
 	done := make(chan error, 1)
@@ -34,16 +42,18 @@ func startRun(t *testing.T, args ...string) string {
 			t.Errorf("run: %v", err)
 		}
 	})
+	var before []string
 	lines := bufio.NewScanner(logs)
 	for lines.Scan() {
 		var line struct{ Msg, URL string }
 		if json.Unmarshal(lines.Bytes(), &line) == nil && line.Msg == "listening" {
 			go func() { _, _ = io.Copy(io.Discard, logs) }() // drained so the server never blocks on its log
-			return line.URL
+			return line.URL, before
 		}
+		before = append(before, lines.Text())
 	}
 	t.Fatal("no listening line")
-	return ""
+	return "", nil
 }
 
 // TestTelemetryThroughMosquitto starts the process on the machine's
