@@ -84,6 +84,8 @@ type device interface {
 type Fleet struct {
 	// BrokerAddr is the MQTT broker (host:port) MQTT twins publish through.
 	BrokerAddr string
+	// BrokerUser and BrokerPassword log the publisher in to the broker.
+	BrokerUser, BrokerPassword string
 
 	mu      sync.Mutex
 	devices map[string]device
