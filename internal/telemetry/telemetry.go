@@ -162,8 +162,8 @@ func Subscribe(brokerURL, group string, ingest Ingest, now func() time.Time, log
 		}
 		// A broker that refuses the filter says so in the SUBACK, not as
 		// an error: without this line readings would stop unexplained.
-		if st, ok := tok.(*paho.SubscribeToken); ok && st.Result()[filter] >= 0x80 {
-			s.log.Error("subscription refused by the broker: check the MQTT user's permissions", "topic", filter, "code", st.Result()[filter])
+		if code := subackCode(tok); code >= 0x80 {
+			s.log.Error("subscription refused by the broker: check the MQTT user's permissions", "topic", filter, "code", code)
 			return
 		}
 		s.subscribed.Store(true)
@@ -180,6 +180,20 @@ func Subscribe(brokerURL, group string, ingest Ingest, now func() time.Time, log
 		return nil, fmt.Errorf("telemetry: connect to %s: %w", Redacted(brokerURL), tok.Error())
 	}
 	return s, nil
+}
+
+// subackCode is the broker's answer to a one-filter subscription: the QoS
+// granted, or 0x80 and above for a refusal. Paho keys its results by the
+// filter without "$share/{group}/", so the one result is read as it is.
+func subackCode(tok paho.Token) byte {
+	st, ok := tok.(*paho.SubscribeToken)
+	if !ok {
+		return 0
+	}
+	for _, code := range st.Result() {
+		return code
+	}
+	return 0
 }
 
 // Connected reports whether the subscriber is connected to the broker.
