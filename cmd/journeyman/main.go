@@ -65,6 +65,8 @@ type config struct {
 	trustedProxies []netip.Prefix
 	// socketsPerAddr bounds the realtime connections of one client address.
 	socketsPerAddr int
+	// devices is where the twins' simulated field devices listen.
+	devices fieldbus.Listen
 }
 
 // defaultMQTTListen is the embedded broker's address. Not 1883: that is
@@ -85,8 +87,29 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.tlsKey, "tls-key", getenv("JOURNEYMAN_TLS_KEY"), "PEM private key file of -tls-cert (env JOURNEYMAN_TLS_KEY)")
 	proxies := fs.String("trusted-proxies", getenv("JOURNEYMAN_TRUSTED_PROXIES"), "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty trusts none (env JOURNEYMAN_TRUSTED_PROXIES)")
 	perAddr := fs.String("ws-per-address", envOr(getenv, "JOURNEYMAN_WS_PER_ADDRESS", strconv.Itoa(server.DefaultSocketsPerAddr)), "realtime connections one client address may hold; raise it for many headsets behind one NAT address (env JOURNEYMAN_WS_PER_ADDRESS)")
+	c.devices = fieldbus.DefaultListen()
+	fs.StringVar(&c.devices.Host, "devices-host", envOr(getenv, "JOURNEYMAN_DEVICES_HOST", fieldbus.DefaultHost), "host the twins' simulated Modbus, OPC UA and EtherNet/IP devices listen on (env JOURNEYMAN_DEVICES_HOST)")
+	devicePorts := []struct{ kind, flag, env, what string }{
+		{fieldbus.KindModbus, "modbus-port", "JOURNEYMAN_MODBUS_PORT", "Modbus TCP"},
+		{fieldbus.KindOPCUA, "opcua-port", "JOURNEYMAN_OPCUA_PORT", "OPC UA"},
+		{fieldbus.KindEtherNetIP, "enip-port", "JOURNEYMAN_ENIP_PORT", "EtherNet/IP"},
+	}
+	portText := map[string]*string{}
+	for _, p := range devicePorts {
+		def := strconv.Itoa(c.devices.Ports[p.kind].Port)
+		portText[p.kind] = fs.String(p.flag, envOr(getenv, p.env, def), fmt.Sprintf("port of the first twin's simulated %s device; the next twin speaking it gets the next port, in fleet order; 0 picks free ports (env %s)", p.what, p.env))
+	}
 	if err := fs.Parse(args); err != nil {
 		return c, err
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	for _, p := range devicePorts {
+		port, err := strconv.Atoi(*portText[p.kind])
+		if err != nil || port < 0 || port > 65535 {
+			return c, fmt.Errorf("-%s must be a port number from 0 to 65535, not %q", p.flag, *portText[p.kind])
+		}
+		c.devices.Ports[p.kind] = fieldbus.BasePort{Port: port, Explicit: set[p.flag] || getenv(p.env) != ""}
 	}
 	n, err := strconv.Atoi(*perAddr)
 	if err != nil || n < 1 {
@@ -213,9 +236,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 
-	// Equipment telemetry: every reading, from the API or MQTT, goes
-	// through one ingester.
-	ingest := twin.NewIngester(st.RecordSensorData)
 	brokerURL := cfg.mqttURL
 	if brokerURL == "" {
 		broker, err := startBroker(ctx, cfg, st, log)
@@ -229,15 +249,28 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err != nil {
 		return err
 	}
+	// Every twin's field device runs from the start, with the twin's
+	// stored state, so a plant client finds it before anyone presses Test
+	// Protocol.
+	fleet := fieldbus.NewFleet(brokerAddr)
+	login := telemetry.URLCredential(brokerURL)
+	fleet.BrokerUser, fleet.BrokerPassword = login.Username, login.Password
+	defer fleet.Close()
+	equipment, err := st.ListEquipment(ctx)
+	if err != nil {
+		return err
+	}
+	if err := fleet.Start(ctx, equipment, cfg.devices, log); err != nil {
+		return err
+	}
+	// Equipment telemetry: every reading, from the API or MQTT, goes
+	// through one ingester, and what it stores reaches the devices.
+	ingest := twin.NewIngester(fleet.FollowRecorder(st.RecordSensorData))
 	subscriber, err := telemetry.Subscribe(brokerURL, cfg.mqttGroup, ingest.Enqueue, st.Now, log)
 	if err != nil {
 		return err
 	}
 	defer subscriber.Close()
-	fleet := fieldbus.NewFleet(brokerAddr)
-	login := telemetry.URLCredential(brokerURL)
-	fleet.BrokerUser, fleet.BrokerPassword = login.Username, login.Password
-	defer fleet.Close()
 	log.Info("equipment telemetry", "mqtt", telemetry.Redacted(brokerURL), "topic", telemetry.SharedFilter(cfg.mqttGroup), "embedded", cfg.mqttURL == "",
 		"gateway_user", cfg.mqttUser != "")
 

@@ -21,13 +21,13 @@ import (
 // startRun runs the process entry point with args and returns its URL.
 func startRun(t *testing.T, args ...string) string {
 	t.Helper()
-	url, _ := startRunLogged(t, args...)
+	url, _ := startRunLogs(t, args...)
 	return url
 }
 
-// startRunLogged is startRun that also returns the log lines written
-// before the process listened.
-func startRunLogged(t *testing.T, args ...string) (string, []string) {
+// startRunLogs is startRun that also returns the log lines written before
+// the process listened.
+func startRunLogs(t *testing.T, args ...string) (string, []string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	logs, logWriter := io.Pipe()
@@ -43,15 +43,15 @@ func startRunLogged(t *testing.T, args ...string) (string, []string) {
 			t.Errorf("run: %v", err)
 		}
 	})
+	var before []string
 	lines := bufio.NewScanner(logs)
-	var seen []string
 	for lines.Scan() {
-		seen = append(seen, lines.Text())
 		var line struct{ Msg, URL string }
 		if json.Unmarshal(lines.Bytes(), &line) == nil && line.Msg == "listening" {
 			go func() { _, _ = io.Copy(io.Discard, logs) }() // drained so the server never blocks on its log
-			return line.URL, seen
+			return line.URL, before
 		}
+		before = append(before, lines.Text())
 	}
 	t.Fatal("no listening line")
 	return "", nil
@@ -84,7 +84,7 @@ func TestTelemetryThroughMosquitto(t *testing.T) {
 	}
 	withLogin.User = neturl.UserPassword("journeyman", "mosquitto-pw-5")
 	// A group of its own: other runs subscribed to the same broker must not take this reading.
-	url, logs := startRunLogged(t, "-mqtt", withLogin.String(), "-mqtt-group", fmt.Sprintf("main-test-%d", time.Now().UnixNano()))
+	url, logs := startRunLogs(t, "-mqtt", withLogin.String(), "-mqtt-group", fmt.Sprintf("main-test-%d", time.Now().UnixNano()))
 	for _, l := range logs {
 		if strings.Contains(l, "mosquitto-pw-5") {
 			t.Errorf("a log line shows the broker password: %s", l)
@@ -184,7 +184,7 @@ func TestMQTTUserConfig(t *testing.T) {
 // client is refused, and no log line shows a password.
 func TestEmbeddedBrokerLogins(t *testing.T) {
 	const gwPassword = "gateway-secret-7"
-	url, logs := startRunLogged(t, "-mqtt-user", "plant-gw", "-mqtt-password", gwPassword)
+	url, logs := startRunLogs(t, "-mqtt-user", "plant-gw", "-mqtt-password", gwPassword)
 	var brokerURL string
 	for _, l := range logs {
 		if strings.Contains(l, gwPassword) {

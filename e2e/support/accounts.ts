@@ -1,56 +1,12 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { execFileSync } from 'node:child_process'
 import { expect, type Page } from '@playwright/test'
-
-/**
- * A server of a spec's own, with its database path so that the admin CLI can
- * work on it. Sign-ups are limited per address and per process (10 an hour),
- * and every test here signs up from 127.0.0.1: a server per worker keeps the
- * count within each spec's own tests.
- */
-export interface AccountsServer {
-  base: string
-  db: string
-  stop: () => void
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-}
-
-export async function startAccountsServer(): Promise<AccountsServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'journeyman-accounts-'))
-  const db = join(dir, 'accounts.db')
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
-  const server: ChildProcess = spawn('../bin/journeyman', ['-addr', `127.0.0.1:${port}`, '-db', db, '-mqtt-listen', '127.0.0.1:0'], { stdio: 'ignore' })
-  const orphanGuard = () => server.kill()
-  process.once('exit', orphanGuard)
-  await expect.poll(async () => (await fetch(`${base}/readyz`).catch(() => null))?.status ?? 0, { timeout: 45_000 }).toBe(200)
-  return {
-    base,
-    db,
-    stop: () => {
-      process.off('exit', orphanGuard)
-      server.kill()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
-}
+import type { FreshServer } from './fresh-server'
 
 /**
  * `journeyman admin create` against the server's database (SQLite lets the
  * CLI write while the server runs); returns the one-time setup link it prints.
  */
-export function createAdmin(server: AccountsServer, admin: { email: string; org: string; name: string }): string {
+export function createAdmin(server: FreshServer, admin: { email: string; org: string; name: string }): string {
   const out = execFileSync('../bin/journeyman', ['admin', 'create', '--email', admin.email, '--org', admin.org, '--name', admin.name, '-db', server.db, '--url', server.base], {
     encoding: 'utf8',
   })
@@ -60,7 +16,7 @@ export function createAdmin(server: AccountsServer, admin: { email: string; org:
 }
 
 /** Uses a setup or reset link through the API, as the page would, and returns nothing: the password is set. */
-export async function setPasswordWithLink(server: AccountsServer, link: string, password: string): Promise<void> {
+export async function setPasswordWithLink(server: FreshServer, link: string, password: string): Promise<void> {
   const token = link.slice(link.lastIndexOf('/') + 1)
   const res = await fetch(`${server.base}/api/account/password-reset`, {
     method: 'POST',

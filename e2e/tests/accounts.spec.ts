@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '../support/test'
-import { fillSignUp, newPerson, signIn, skipTour, startAccountsServer, uniqueEmail, type AccountsServer } from '../support/accounts'
+import { fillSignUp, newPerson, signIn, skipTour, uniqueEmail } from '../support/accounts'
+import { startFreshServer, type FreshServer } from '../support/fresh-server'
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
@@ -10,9 +11,11 @@ async function seriousViolations(page: Page) {
 // Long flows with axe scans on a 2-core machine shared by several engineers.
 test.describe.configure({ timeout: 120_000 })
 
-let server: AccountsServer
+let server: FreshServer
+// Sign-ups are limited per address and per process (10 an hour), and every test here signs up from
+// 127.0.0.1: a server per worker keeps the count within this spec's own tests.
 test.beforeAll(async () => {
-  server = await startAccountsServer()
+  server = await startFreshServer()
 })
 test.afterAll(() => server?.stop())
 test.beforeEach(({ page }) => skipTour(page))

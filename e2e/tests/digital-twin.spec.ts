@@ -401,7 +401,7 @@ test.describe('digital twin page', () => {
     const protocols = [
       { protocol: 'Modbus TCP', decoded: /Function code\s*3 \(Read Holding Registers\)/, result: /temperature/ },
       { protocol: 'OPC-UA', decoded: /ReadRequest/, result: /ns=1;s=Temperature/ },
-      { protocol: 'MQTT', decoded: /PUBLISH journeyman\/equipment\/.+\/telemetry/, result: /acknowledged/ },
+      { protocol: 'MQTT', decoded: /PUBLISH journeyman\/equipment\/.+\/test/, result: /acknowledged/ },
       { protocol: 'EtherNet/IP', decoded: /Get_Attribute_Single/, result: /Assembly/ },
     ]
     for (const { protocol, decoded, result } of protocols) {

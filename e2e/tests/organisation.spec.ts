@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Browser, type Page } from '../support/test'
-import { createAdmin, fillSignUp, newPerson, setPasswordWithLink, signIn, skipTour, startAccountsServer, uniqueEmail, type AccountsServer, type Person } from '../support/accounts'
+import { createAdmin, fillSignUp, newPerson, setPasswordWithLink, signIn, skipTour, uniqueEmail, type Person } from '../support/accounts'
+import { startFreshServer, type FreshServer } from '../support/fresh-server'
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
@@ -12,12 +13,12 @@ async function seriousViolations(page: Page) {
 test.describe.configure({ timeout: 150_000 })
 
 const ORG = 'Northside Training Centre'
-let server: AccountsServer
+let server: FreshServer
 let admin: Person
 
 // Each worker has its own server and its own first admin, made by the CLI as an operator would.
 test.beforeAll(async () => {
-  server = await startAccountsServer()
+  server = await startFreshServer()
   admin = newPerson('admin', 'Ada Admin')
   const link = createAdmin(server, { email: admin.email, org: ORG, name: admin.name })
   expect(link).toMatch(new RegExp(`^${server.base}/reset-password/\\S+$`))

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect as baseExpect, test, type Browser, type Page } from '../support/test'
-import { skipTour, startAccountsServer, type AccountsServer } from '../support/accounts'
+import { skipTour } from '../support/accounts'
+import { startFreshServer, type FreshServer } from '../support/fresh-server'
 import { organisationWithLearner, type OrgPerson } from '../support/staff'
 
 // Two people on one server: a learner trains, an instructor watches on
@@ -20,12 +21,12 @@ async function seriousViolations(page: Page) {
 // of the organisation: this file runs on a server of its own, in order.
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
-let server: AccountsServer
+let server: FreshServer
 let org: { admin: OrgPerson; instructor: OrgPerson; learner: OrgPerson }
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000)
-  server = await startAccountsServer()
+  server = await startFreshServer()
   org = await organisationWithLearner(playwright, server, 'Harbour Electrical College')
 })
 test.afterAll(async () => {

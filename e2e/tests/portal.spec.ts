@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '../support/test'
-import { signIn, skipTour, startAccountsServer, type AccountsServer } from '../support/accounts'
+import { signIn, skipTour } from '../support/accounts'
+import { startFreshServer, type FreshServer } from '../support/fresh-server'
 import { MODULE_ID, parseCsv, seedPortal, type PortalWorld } from '../support/portal'
 
 async function seriousViolations(page: Page) {
@@ -14,13 +15,13 @@ async function seriousViolations(page: Page) {
 // skip the others.
 test.describe.configure({ mode: 'default', timeout: 150_000 })
 
-let server: AccountsServer
+let server: FreshServer
 let world: PortalWorld
 
 // A server of the spec's own (sign-ups are limited per address), set up through the API.
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000)
-  server = await startAccountsServer()
+  server = await startFreshServer()
   world = await seedPortal(playwright, server, 'Riverside Electrical College')
 })
 test.afterAll(async () => {

@@ -57,9 +57,11 @@ const (
 
 var cipStatus = map[byte]string{0x00: "Success", 0x04: "Path segment error", 0x05: "Path destination unknown", 0x08: "Service not supported", 0x14: "Attribute not supported"}
 
+// enipDevice is an EtherNet/IP adapter holding a twin's latest state,
+// behind a guard.
 type enipDevice struct {
-	ln      net.Listener
-	address string
+	ln    net.Listener // the adapter itself, on loopback
+	guard *guard
 
 	mu       sync.Mutex
 	readings []float32
@@ -69,21 +71,25 @@ type enipDevice struct {
 	wg       sync.WaitGroup
 }
 
-func startENIPDevice(eq twin.Equipment) (device, error) {
+func startENIPDevice(eq twin.Equipment, public net.Listener) (device, error) {
 	var lc net.ListenConfig
 	ln, err := lc.Listen(context.Background(), "tcp", "127.0.0.1:0")
 	if err != nil {
+		public.Close()
 		return nil, err
 	}
-	d := &enipDevice{ln: ln, address: ln.Addr().String(), conns: map[net.Conn]bool{}}
+	d := &enipDevice{ln: ln, conns: map[net.Conn]bool{}}
 	d.update(eq)
 	d.wg.Add(1)
 	go d.serve()
+	d.guard = newGuard(public, ln.Addr().String(), splitENIP)
+	d.guard.start()
 	return d, nil
 }
 
-func (d *enipDevice) addr() string { return d.address }
+func (d *enipDevice) addr() string { return d.guard.addr() }
 func (d *enipDevice) close() error {
+	gerr := d.guard.close()
 	err := d.ln.Close()
 	d.mu.Lock()
 	for c := range d.conns {
@@ -91,7 +97,7 @@ func (d *enipDevice) close() error {
 	}
 	d.mu.Unlock()
 	d.wg.Wait()
-	return err
+	return errors.Join(gerr, err)
 }
 
 func (d *enipDevice) update(eq twin.Equipment) {

@@ -58,10 +58,10 @@ func TestExchanges(t *testing.T) {
 			"4d534746", "MSG ReadRequest", "MSG ReadResponse", `"value":64.2`},
 		{"OPCUAUnknownNode", "xfmr-t1", "OPC-UA", `{"nodeId":"ns=1;s=Nope"}`,
 			"4d534746", "MSG ReadRequest", "MSG ReadResponse", `"statusCode":"The node id refers to a node that does not exist`},
-		{"MQTT", "rtu-3", "MQTT", `{"topic":"journeyman/test/rtu-3","qos":1,"payload":"hello"}`,
-			"32", "PUBLISH journeyman/test/rtu-3 (QoS 1)", "PUBACK", `"acknowledged":"PUBACK"`},
-		{"MQTTQoS2", "inv-pv-7", "MQTT", `{"topic":"journeyman/test/inv","qos":2}`,
-			"34", "PUBLISH journeyman/test/inv (QoS 2)", "PUBREC", `"payload":"{\"sensorData\"`},
+		{"MQTT", "rtu-3", "MQTT", `{"topic":"journeyman/equipment/rtu-3/test","qos":1,"payload":"hello"}`,
+			"32", "PUBLISH journeyman/equipment/rtu-3/test (QoS 1)", "PUBACK", `"acknowledged":"PUBACK"`},
+		{"MQTTQoS2", "inv-pv-7", "MQTT", `{"qos":2}`,
+			"34", "PUBLISH journeyman/equipment/inv-pv-7/test (QoS 2)", "PUBREC", `"payload":"{\"sensorData\"`},
 		{"ENIPAssembly", "weld-cell-4", "EtherNet/IP", `{"assembly":100}`,
 			"6f00", "SendRRData CIP Get_Attribute_Single", "SendRRData CIP reply", `"name":"current","type":"REAL","value":185`},
 		{"ENIPState", "elev-2", "EtherNet/IP", `{"assembly":101}`,
@@ -102,12 +102,16 @@ func TestExchanges(t *testing.T) {
 }
 
 // TestExchangeFollowsReadings checks a device serves the twin's latest
-// readings, not the ones it started with.
+// readings, as Follow hands them over, not the ones it started with.
 func TestExchangeFollowsReadings(t *testing.T) {
 	f := mustFleet(t)
 	eq := equipment(t, "bp-2")
 	for _, want := range []float64{552, 777.5} {
 		eq.SensorData["pressure"] = twin.Reading{Value: want, Unit: "kPa"}
+		if _, err := f.Exchange(context.Background(), eq, "Modbus TCP", nil); err != nil { // starts the device
+			t.Fatal(err)
+		}
+		f.Follow(eq)
 		x, err := f.Exchange(context.Background(), eq, "Modbus TCP", json.RawMessage(`{"functionCode":3,"startAddress":2,"registerCount":2}`))
 		if err != nil {
 			t.Fatal(err)
@@ -134,7 +138,9 @@ func TestExchangeErrors(t *testing.T) {
 		{"ModbusType", "chlr-1", "Modbus TCP", `{"startAddress":"zero"}`, "data.startAddress must be"},
 		{"OPCUANodeID", "xfmr-t1", "OPC-UA", `{"nodeId":"Temperature"}`, "is not an OPC UA node id"},
 		{"MQTTQoS", "rtu-3", "MQTT", `{"qos":3}`, "data.qos 3 must be 0"},
-		{"MQTTWildcard", "rtu-3", "MQTT", `{"topic":"journeyman/#"}`, "wildcard"},
+		{"MQTTTelemetryTopic", "rtu-3", "MQTT", `{"topic":"journeyman/equipment/rtu-3/telemetry"}`, `data.topic "journeyman/equipment/rtu-3/telemetry" is not allowed: Test Protocol publishes only to the twin's test topic "journeyman/equipment/rtu-3/test"`},
+		{"MQTTOtherTwin", "rtu-3", "MQTT", `{"topic":"journeyman/equipment/inv-pv-7/test"}`, `only to the twin's test topic "journeyman/equipment/rtu-3/test"`},
+		{"MQTTWildcard", "rtu-3", "MQTT", `{"topic":"journeyman/#"}`, "data.topic"},
 		{"ENIPAssembly", "weld-cell-4", "EtherNet/IP", `{"assembly":150}`, "use 100 (readings, 7 REAL) or 101"},
 		{"ENIPTag", "weld-cell-4", "EtherNet/IP", `{"tag":"Torque"}`, "use one of Temperature"},
 	}

@@ -1,8 +1,10 @@
 // Package fieldbus backs each digital twin with a simulated field device
-// speaking its real protocol on loopback — a Modbus TCP server, an OPC UA
-// server, an MQTT publisher through the broker, an EtherNet/IP adapter —
-// and performs real exchanges with them through real client libraries,
-// recording the bytes that cross the wire so a learner sees actual frames.
+// speaking its real protocol — a Modbus TCP server, an OPC UA server, an
+// MQTT publisher through the broker, an EtherNet/IP adapter — started with
+// the server on known ports (loopback by default), kept at the twin's
+// stored state, and guarded so no client can stall another. It performs
+// real exchanges with them through real client libraries, recording the
+// bytes that cross the wire so a learner sees actual frames.
 package fieldbus
 
 import (
@@ -80,7 +82,10 @@ type device interface {
 	close() error
 }
 
-// Fleet runs the simulated devices, one per twin, started on first use.
+// Fleet runs the simulated devices, one per twin. Start starts them all on
+// known ports; a twin without a running device gets one on its first
+// exchange. Follow keeps each device's registers, nodes and tags at the
+// twin's stored state.
 type Fleet struct {
 	// BrokerAddr is the MQTT broker (host:port) MQTT twins publish through.
 	BrokerAddr string
@@ -88,13 +93,14 @@ type Fleet struct {
 	BrokerUser, BrokerPassword string
 
 	mu      sync.Mutex
+	host    string // where devices listen; loopback until Start says otherwise
 	devices map[string]device
 	locks   map[string]*sync.Mutex
 }
 
 // NewFleet returns a fleet publishing MQTT through brokerAddr.
 func NewFleet(brokerAddr string) *Fleet {
-	return &Fleet{BrokerAddr: brokerAddr, devices: map[string]device{}, locks: map[string]*sync.Mutex{}}
+	return &Fleet{BrokerAddr: brokerAddr, host: DefaultHost, devices: map[string]device{}, locks: map[string]*sync.Mutex{}}
 }
 
 // Close stops every device.
@@ -109,45 +115,77 @@ func (f *Fleet) Close() error {
 	return errors.Join(errs...)
 }
 
-// deviceFor returns the twin's running device, starting it if needed, with
-// its registers, nodes or tags set from the twin's latest readings.
+// startDevice starts kind's device for eq on ln, which it then owns.
+func startDevice(eq twin.Equipment, kind string, ln net.Listener) (device, error) {
+	switch kind {
+	case KindModbus:
+		return startModbusDevice(eq, ln)
+	case KindOPCUA:
+		return startOPCUADevice(eq, ln)
+	case KindEtherNetIP:
+		return startENIPDevice(eq, ln)
+	}
+	ln.Close()
+	return nil, fmt.Errorf("no device for %s", kind)
+}
+
+// deviceFor returns the twin's running device, starting it on a free port
+// if Start did not. A device it starts takes eq's state; a running one
+// already has the latest through Follow, which eq (read before the
+// exchange's lock) could only set back.
 func (f *Fleet) deviceFor(eq twin.Equipment, kind string) (device, error) {
 	f.mu.Lock()
 	d := f.devices[eq.ID]
+	host := f.host
 	f.mu.Unlock()
-	if d == nil {
-		var err error
-		// The Modbus and OPC UA servers bind a port chosen just before;
-		// another process may take it in between, so try a few.
-		for range 3 {
-			switch kind {
-			case KindModbus:
-				d, err = startModbusDevice(eq)
-			case KindOPCUA:
-				d, err = startOPCUADevice(eq)
-			case KindEtherNetIP:
-				d, err = startENIPDevice(eq)
-			default:
-				return nil, fmt.Errorf("no device for %s", kind)
-			}
-			if err == nil {
-				break
-			}
-		}
-		if err != nil {
-			return nil, fmt.Errorf("start %s device for %s: %w", kind, eq.ID, err)
-		}
-		f.mu.Lock()
-		if existing := f.devices[eq.ID]; existing != nil {
-			d.close() // another exchange started one first
-			d = existing
-		} else {
-			f.devices[eq.ID] = d
-		}
-		f.mu.Unlock()
+	if d != nil {
+		return d, nil
 	}
-	d.update(eq)
+	var lc net.ListenConfig
+	ln, err := lc.Listen(context.Background(), "tcp", net.JoinHostPort(host, "0"))
+	if err == nil {
+		d, err = startDevice(eq, kind, ln)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("start %s device for %s: %w", kind, eq.ID, err)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if existing := f.devices[eq.ID]; existing != nil {
+		d.close() // another exchange started one first
+		return existing, nil
+	}
+	f.devices[eq.ID] = d
 	return d, nil
+}
+
+// Follow sets the twin's running device to eq, the twin as stored; a twin
+// without a running device has nothing to update.
+func (f *Fleet) Follow(eq twin.Equipment) {
+	f.mu.Lock()
+	d := f.devices[eq.ID]
+	f.mu.Unlock()
+	if d != nil {
+		d.update(eq)
+	}
+}
+
+// FollowRecorder returns record that also hands every twin it stored to
+// Follow, in the order stored: wrapped around the ingester's recorder, it
+// brings every reading — from the API, MQTT or any other path — to the
+// devices the moment it is committed.
+func (f *Fleet) FollowRecorder(record twin.Recorder) twin.Recorder {
+	return func(ctx context.Context, updates []twin.SensorUpdate) ([]twin.Outcome, error) {
+		outcomes, err := record(ctx, updates)
+		if err == nil {
+			for _, o := range outcomes {
+				if o.Err == nil {
+					f.Follow(o.Equipment)
+				}
+			}
+		}
+		return outcomes, err
+	}
 }
 
 // lock serialises exchanges with one device, as a real device's single

@@ -3,10 +3,13 @@ package fieldbus
 import (
 	"context"
 	"encoding/binary"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"log"
 	"math"
+	"net"
 	"strings"
 	"sync"
 	"time"
@@ -57,12 +60,7 @@ var modbusTables = map[int]modbusTable{
 
 func (r ModbusRequest) resolve(eq twin.Equipment) (fc, start, count int, unitID uint8, err error) {
 	fc, start = 3, 0
-	unit := 1
-	if u, ok := eq.ConnectionParameters["unitId"].(float64); ok {
-		unit = int(u)
-	} else if u, ok := eq.ConnectionParameters["unitId"].(int); ok {
-		unit = u
-	}
+	unit := modbusUnitID(eq)
 	if r.FunctionCode != nil {
 		fc = *r.FunctionCode
 	}
@@ -113,12 +111,14 @@ func (t modbusTable) summary() string {
 	}
 }
 
-// modbusDevice is a Modbus TCP server holding a twin's latest state.
+// modbusDevice is a Modbus TCP server holding a twin's latest state,
+// behind a guard.
 type modbusDevice struct {
-	srv     *modbus.ModbusServer
-	address string
+	srv   *modbus.ModbusServer
+	guard *guard
 
 	mu       sync.Mutex
+	unit     uint8 // the unit id it answers to
 	holding  []uint16
 	input    []uint16
 	coils    []bool
@@ -127,27 +127,50 @@ type modbusDevice struct {
 
 var quietLog = log.New(io.Discard, "", 0)
 
-func startModbusDevice(eq twin.Equipment) (device, error) {
-	port, err := freePort()
-	if err != nil {
-		return nil, err
-	}
-	d := &modbusDevice{address: fmt.Sprintf("127.0.0.1:%d", port)}
-	d.srv, err = modbus.NewServer(&modbus.ServerConfiguration{
-		URL: "tcp://" + d.address, Timeout: 30 * time.Second, MaxClients: 16, Logger: quietLog,
-	}, d)
-	if err != nil {
-		return nil, err
-	}
+// startModbusDevice serves eq on ln. The library's server binds its own
+// loopback port, chosen just before; another process may take it in
+// between, so it tries a few.
+func startModbusDevice(eq twin.Equipment, ln net.Listener) (device, error) {
+	d := &modbusDevice{}
 	d.update(eq)
-	if err := d.srv.Start(); err != nil {
-		return nil, err
+	var err error
+	for range 3 {
+		var port int
+		if port, err = freePort(); err != nil {
+			continue
+		}
+		backend := fmt.Sprintf("127.0.0.1:%d", port)
+		// The guard caps clients and closes idle ones; the server's own
+		// limits only need to stay out of its way.
+		d.srv, err = modbus.NewServer(&modbus.ServerConfiguration{
+			URL: "tcp://" + backend, Timeout: IdleTimeout + time.Minute, MaxClients: 2 * MaxDeviceConns, Logger: quietLog,
+		}, d)
+		if err == nil {
+			if err = d.srv.Start(); err == nil {
+				d.guard = newGuard(ln, backend, splitModbus)
+				d.guard.start()
+				return d, nil
+			}
+		}
 	}
-	return d, nil
+	ln.Close()
+	return nil, err
 }
 
-func (d *modbusDevice) addr() string { return d.address }
-func (d *modbusDevice) close() error { return d.srv.Stop() }
+func (d *modbusDevice) addr() string { return d.guard.addr() }
+func (d *modbusDevice) close() error { return errors.Join(d.guard.close(), d.srv.Stop()) }
+
+// modbusUnitID is the twin's unit id (connection parameter unitId), 1 when
+// it names none.
+func modbusUnitID(eq twin.Equipment) int {
+	switch u := eq.ConnectionParameters["unitId"].(type) {
+	case float64:
+		return int(u)
+	case int:
+		return u
+	}
+	return 1
+}
 
 func (d *modbusDevice) update(eq twin.Equipment) {
 	holding := make([]uint16, 0, len(modbusHolding))
@@ -159,9 +182,25 @@ func (d *modbusDevice) update(eq twin.Equipment) {
 	input := []uint16{toUint16(statusCode(eq.Status)), toUint16(twin.AlertRank(eq.AlertLevel)), uint16(hours >> 16), uint16(hours & 0xFFFF), toUint16(eq.SyncErrorCount)}
 	coils := []bool{eq.Status == twin.StatusOperational, eq.Status == twin.StatusMaintenance}
 	discrete := []bool{eq.AlertLevel != twin.AlertNormal, eq.Status == twin.StatusError, eq.Status == twin.StatusMaintenance, eq.SyncStatus == twin.SyncSynced}
+	unit := uint8(min(max(modbusUnitID(eq), 0), 247))
 	d.mu.Lock()
-	d.holding, d.input, d.coils, d.discrete = holding, input, coils, discrete
+	d.unit, d.holding, d.input, d.coils, d.discrete = unit, holding, input, coils, discrete
 	d.mu.Unlock()
+}
+
+// modbusUnitDirect is the unit id that addresses a Modbus TCP device
+// itself ("the value 0xFF has to be used", Modbus Messaging on TCP/IP
+// Implementation Guide §4.4.2).
+const modbusUnitDirect = 0xFF
+
+// checkUnit refuses a request for another unit as a gateway does: nothing
+// behind this address answers to it (exception 0x0B, Gateway Target
+// Device Failed to Respond). Called with d.mu held.
+func (d *modbusDevice) checkUnit(unit uint8) error {
+	if unit != d.unit && unit != modbusUnitDirect {
+		return modbus.ErrGWTargetFailedToRespond
+	}
+	return nil
 }
 
 func window[T any](table []T, addr, qty uint16) ([]T, error) {
@@ -172,32 +211,44 @@ func window[T any](table []T, addr, qty uint16) ([]T, error) {
 }
 
 func (d *modbusDevice) HandleCoils(req *modbus.CoilsRequest) ([]bool, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if err := d.checkUnit(req.UnitId); err != nil {
+		return nil, err
+	}
 	if req.IsWrite {
 		return nil, modbus.ErrIllegalFunction // the twin's state comes from its readings
 	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
 	return window(d.coils, req.Addr, req.Quantity)
 }
 
 func (d *modbusDevice) HandleDiscreteInputs(req *modbus.DiscreteInputsRequest) ([]bool, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if err := d.checkUnit(req.UnitId); err != nil {
+		return nil, err
+	}
 	return window(d.discrete, req.Addr, req.Quantity)
 }
 
 func (d *modbusDevice) HandleHoldingRegisters(req *modbus.HoldingRegistersRequest) ([]uint16, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if err := d.checkUnit(req.UnitId); err != nil {
+		return nil, err
+	}
 	if req.IsWrite {
 		return nil, modbus.ErrIllegalFunction
 	}
-	d.mu.Lock()
-	defer d.mu.Unlock()
 	return window(d.holding, req.Addr, req.Quantity)
 }
 
 func (d *modbusDevice) HandleInputRegisters(req *modbus.InputRegistersRequest) ([]uint16, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if err := d.checkUnit(req.UnitId); err != nil {
+		return nil, err
+	}
 	return window(d.input, req.Addr, req.Quantity)
 }
 
@@ -259,11 +310,19 @@ func (f *Fleet) modbusExchange(ctx context.Context, eq twin.Equipment, req Modbu
 	}
 	client.Close()
 	t.Close()
-	if err != nil {
-		return Exchange{}, exchangeError(KindModbus, err)
-	}
 	frames := t.Frames(splitModbus, decodeModbus)
-	x := Exchange{Device: d.addr(), Client: "github.com/simonvetter/modbus", Frames: frames, Result: values}
+	var result any = values
+	if err != nil {
+		// An exception is the device's answer, and worth showing as one
+		// (a unit id it does not serve answers 0x0B); anything else is a
+		// failure on the wire.
+		exc, ok := modbusException(frames)
+		if !ok {
+			return Exchange{}, exchangeError(KindModbus, err)
+		}
+		result = exc
+	}
+	x := Exchange{Device: d.addr(), Client: "github.com/simonvetter/modbus", Frames: frames, Result: result}
 	if len(frames) > 0 {
 		x.Request = frames[0]
 	}
@@ -271,6 +330,25 @@ func (f *Fleet) modbusExchange(ctx context.Context, eq twin.Equipment, req Modbu
 		x.Response = &frames[1]
 	}
 	return x, nil
+}
+
+// ModbusException is the result of an exchange the device answered with an
+// exception response.
+type ModbusException struct {
+	Exception int    `json:"exception"`
+	Name      string `json:"name"`
+}
+
+// modbusException finds the exception response among frames.
+func modbusException(frames []Frame) (ModbusException, bool) {
+	for _, fr := range frames {
+		b, err := hex.DecodeString(fr.Hex)
+		if fr.Direction != FromDevice || err != nil || len(b) < 9 || b[7]&0x80 == 0 {
+			continue
+		}
+		return ModbusException{Exception: int(b[8]), Name: modbusExceptions[b[8]]}, true
+	}
+	return ModbusException{}, false
 }
 
 // interpretRegisters names each register and joins float32 pairs that were
@@ -310,7 +388,8 @@ func splitModbus(b []byte) int {
 	return 6 + int(binary.BigEndian.Uint16(b[4:6]))
 }
 
-var modbusExceptions = map[byte]string{1: "Illegal Function", 2: "Illegal Data Address", 3: "Illegal Data Value", 4: "Server Device Failure", 6: "Server Device Busy"}
+var modbusExceptions = map[byte]string{1: "Illegal Function", 2: "Illegal Data Address", 3: "Illegal Data Value", 4: "Server Device Failure", 6: "Server Device Busy",
+	0x0A: "Gateway Path Unavailable", 0x0B: "Gateway Target Device Failed to Respond"}
 
 // decodeModbus names the fields of a Modbus TCP frame (MBAP header + PDU).
 func decodeModbus(dir string, b []byte) (string, []Field) {

@@ -20,16 +20,27 @@ import (
 
 // MQTTRequest is the data of an MQTT exchange: a publish through the broker.
 type MQTTRequest struct {
-	Topic   string  `json:"topic"`   // default the twin's telemetry topic
+	Topic   string  `json:"topic"`   // the twin's test topic, journeyman/equipment/{id}/test, the only one allowed
 	QoS     *int    `json:"qos"`     // 0, 1 or 2; default 1
 	Payload *string `json:"payload"` // default the twin's latest readings as JSON
 }
 
-// Limits of a simulated publish.
-const (
-	MaxTopicLength   = 256
-	MaxPayloadLength = 4096
-)
+// MaxPayloadLength bounds a simulated publish's payload.
+const MaxPayloadLength = 4096
+
+// truncateTopic keeps an echoed topic short enough for a message.
+func truncateTopic(topic string) string {
+	const most = 128
+	if len(topic) <= most {
+		return topic
+	}
+	for i := most; i > 0; i-- {
+		if utf8.RuneStart(topic[i]) {
+			return topic[:i] + "…"
+		}
+	}
+	return ""
+}
 
 // MQTTResult says what was published and how the broker acknowledged it.
 type MQTTResult struct {
@@ -41,19 +52,12 @@ type MQTTResult struct {
 }
 
 func (r MQTTRequest) resolve(eq twin.Equipment, now time.Time) (string, byte, string, error) {
-	topic := r.Topic
-	if topic == "" {
-		topic = twin.TelemetryTopic(eq.ID)
-	}
-	switch {
-	case len(topic) > MaxTopicLength:
-		return "", 0, "", apperr.Invalid("data.topic is %d bytes; at most %d", len(topic), MaxTopicLength)
-	case !utf8.ValidString(topic) || strings.ContainsRune(topic, 0):
-		return "", 0, "", apperr.Invalid("data.topic must be UTF-8 text without NUL characters")
-	case strings.ContainsAny(topic, "+#"):
-		return "", 0, "", apperr.Invalid("data.topic %q holds a wildcard (+ or #); a publish needs a concrete topic such as %q", topic, twin.TelemetryTopic(eq.ID))
-	case strings.HasPrefix(topic, "$"):
-		return "", 0, "", apperr.Invalid("data.topic %q starts with $, which brokers reserve for themselves", topic)
+	// Only the twin's test topic: a publish to its telemetry topic would
+	// be stored as a reading, and one to any other topic could pose as
+	// another twin or another system on a shared broker.
+	topic := twin.TestTopic(eq.ID)
+	if r.Topic != "" && r.Topic != topic {
+		return "", 0, "", apperr.Invalid("data.topic %q is not allowed: Test Protocol publishes only to the twin's test topic %q", truncateTopic(r.Topic), topic)
 	}
 	qos := 1
 	if r.QoS != nil {

@@ -3,10 +3,13 @@ package fieldbus
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gopcua/opcua"
@@ -46,50 +49,94 @@ func opcuaNodeList() string {
 	return strings.Join(ids, ", ")
 }
 
+// opcuaDevice is an OPC UA server holding a twin's latest state, behind a
+// guard. gopcua's MapNamespace reads its map without the lock its writers
+// take, so values live here instead, in a snapshot replaced whole under mu,
+// and each node reads its value from the snapshot when a client asks.
 type opcuaDevice struct {
-	srv      *server.Server
-	ns       *server.MapNamespace
-	endpoint string
-	address  string
+	srv   *server.Server
+	guard *guard
+
+	mu     sync.RWMutex
+	values map[string]any // node name → value
 }
 
-func startOPCUADevice(eq twin.Equipment) (device, error) {
-	port, err := freePort()
-	if err != nil {
-		return nil, err
-	}
-	srv := server.New(
-		server.EndPoint("127.0.0.1", port),
-		server.EnableSecurity("None", ua.MessageSecurityModeNone),
-		server.EnableAuthMode(ua.UserTokenTypeAnonymous),
-		server.ServerName(eq.Name),
-		server.ManufacturerName(eq.Manufacturer),
-		server.ProductName(eq.Model),
-		server.SetLogger(slog.New(slog.DiscardHandler)),
-	)
-	d := &opcuaDevice{srv: srv, address: fmt.Sprintf("127.0.0.1:%d", port)}
-	d.endpoint = "opc.tcp://" + d.address
-	d.ns = server.NewMapNamespace(srv, "urn:journeyman:"+eq.ID)
+// startOPCUADevice serves eq on ln. The library's server binds its own
+// loopback port, chosen just before; another process may take it in
+// between, so it tries a few.
+func startOPCUADevice(eq twin.Equipment, ln net.Listener) (device, error) {
+	d := &opcuaDevice{}
 	d.update(eq)
-	if err := srv.Start(context.Background()); err != nil {
-		return nil, err
+	public := ln.Addr().(*net.TCPAddr)
+	var err error
+	for range 3 {
+		var port int
+		if port, err = freePort(); err != nil {
+			continue
+		}
+		// The server listens on its first endpoint, on loopback behind the
+		// guard, and also names the guard's address to clients that
+		// browse endpoints; gopcua cannot listen on one and name only the
+		// other.
+		srv := server.New(
+			server.EndPoint("127.0.0.1", port),
+			server.EndPoint(public.IP.String(), public.Port),
+			server.EnableSecurity("None", ua.MessageSecurityModeNone),
+			server.EnableAuthMode(ua.UserTokenTypeAnonymous),
+			server.ServerName(eq.Name),
+			server.ManufacturerName(eq.Manufacturer),
+			server.ProductName(eq.Model),
+			server.SetLogger(slog.New(slog.DiscardHandler)),
+		)
+		ns := server.NewNodeNameSpace(srv, "urn:journeyman:"+eq.ID)
+		objects := ns.Objects()
+		for _, name := range opcuaNodes {
+			v := ns.AddNewVariableStringNode(name, func() *ua.DataValue { return d.value(name) })
+			// Read-only, as the twin's state comes from its readings; a
+			// Write would also swap the node's value function unlocked.
+			readOnly := server.DataValueFromValue(byte(ua.AccessLevelTypeCurrentRead))
+			_ = v.SetAttribute(ua.AttributeIDAccessLevel, readOnly) // returns an error even when it sets the attribute
+			_ = v.SetAttribute(ua.AttributeIDUserAccessLevel, readOnly)
+			objects.AddRef(v, id.HasComponent, true)
+		}
+		if err = srv.Start(context.Background()); err == nil {
+			d.srv = srv
+			d.guard = newGuard(ln, fmt.Sprintf("127.0.0.1:%d", port), splitOPCUA)
+			d.guard.start()
+			return d, nil
+		}
+		srv.Close()
 	}
-	return d, nil
+	ln.Close()
+	return nil, err
 }
 
-func (d *opcuaDevice) addr() string { return d.address }
-func (d *opcuaDevice) close() error { return d.srv.Close() }
+func (d *opcuaDevice) addr() string { return d.guard.addr() }
+func (d *opcuaDevice) close() error { return errors.Join(d.guard.close(), d.srv.Close()) }
 
 func (d *opcuaDevice) update(eq twin.Equipment) {
-	d.ns.Mu.Lock()
-	defer d.ns.Mu.Unlock()
+	values := make(map[string]any, len(opcuaNodes))
 	for i, s := range twin.Sensors {
-		d.ns.Data[opcuaNodes[i]] = readingOrZero(eq, s.Key)
+		values[opcuaNodes[i]] = readingOrZero(eq, s.Key)
 	}
-	d.ns.Data["Status"] = eq.Status
-	d.ns.Data["AlertLevel"] = eq.AlertLevel
-	d.ns.Data["OperatingHours"] = eq.OperatingHours
-	d.ns.Data["SyncErrorCount"] = toInt32(eq.SyncErrorCount)
+	values["Status"] = eq.Status
+	values["AlertLevel"] = eq.AlertLevel
+	values["OperatingHours"] = eq.OperatingHours
+	values["SyncErrorCount"] = toInt32(eq.SyncErrorCount)
+	d.mu.Lock()
+	d.values = values
+	d.mu.Unlock()
+}
+
+// value is a node's current value, read from the snapshot.
+func (d *opcuaDevice) value(name string) *ua.DataValue {
+	d.mu.RLock()
+	v := d.values[name]
+	d.mu.RUnlock()
+	dv := server.DataValueFromValue(v)
+	dv.EncodingMask |= ua.DataValueSourceTimestamp | ua.DataValueServerTimestamp
+	dv.ServerTimestamp = dv.SourceTimestamp
+	return dv
 }
 
 // OPCUAResult is the decoded answer to a Read of a node's Value.

@@ -72,7 +72,9 @@ type Config struct {
 	App fs.FS
 	// Registry receives the server's metrics; nil means a new registry.
 	Registry *prometheus.Registry
-	// Ingest records sensor readings; nil means one writing to the store.
+	// Ingest records sensor readings; nil means one writing to the store
+	// whose stored twins Fleet follows. One given here should be built
+	// on Fleet.FollowRecorder, or the devices serve stale values.
 	Ingest *twin.Ingester
 	// Fleet runs the twins' simulated devices; nil means one without an
 	// MQTT broker (MQTT exchanges then fail).
@@ -140,11 +142,11 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = DefaultBodyTimeout
 	}
-	if s.ingest == nil {
-		s.ingest = twin.NewIngester(st.RecordSensorData)
-	}
 	if s.fleet == nil {
 		s.fleet = fieldbus.NewFleet("")
+	}
+	if s.ingest == nil {
+		s.ingest = twin.NewIngester(s.fleet.FollowRecorder(st.RecordSensorData))
 	}
 	s.hub = newHub(s)
 	s.handler = s.routes(reg)

@@ -15,7 +15,9 @@ package server
 //	 "protocolVersion": "Modbus Application Protocol 1.1b3",
 //	 "connectionParameters": {...},      // per protocol: Modbus {host, port, unitId, functionCode, startAddress,
 //	                                     // registerCount, …}; OPC-UA {endpointUrl, nodeIds[], …};
-//	                                     // MQTT {brokerUrl, topic, qos, …}; EtherNet/IP {host, port, assemblies[], assembly, …}
+//	                                     // MQTT {brokerUrl, topic, testTopic, qos, …}; EtherNet/IP {host, port, assemblies[], assembly, …}
+//	                                     // host/port, endpointUrl and brokerUrl are where this process's simulated
+//	                                     // device (or MQTT broker) really listens, not the seed's plant addresses
 //	 "syncStatus": "synced",             // synced | syncing | error | disconnected
 //	 "syncErrorCount": 0,
 //	 "operatingHours": 7342,
@@ -60,11 +62,15 @@ package server
 //	body: {"protocol": "Modbus TCP" | "OPC-UA" | "MQTT" | "EtherNet/IP" (spelling is loose: "modbus", "opcua",
 //	       "ethernetip", "enip" …; it must be the twin's own protocol), "data": {…} (optional; defaults shown)}
 //	  Modbus:      {"functionCode": 3, "startAddress": 0, "registerCount": 14, "unitId": 1}
+//	               (another unitId is answered by the device with exception 0x0B, shown as
+//	               result {"exception": 11, "name": "Gateway Target Device Failed to Respond"})
 //	               fc 1 coils 0-1, fc 2 discrete inputs 0-3, fc 3 holding registers 0-13 (7 float32),
 //	               fc 4 input registers 0-4 (status, alert, hours hi/lo, sync errors)
 //	  OPC-UA:      {"nodeId": "ns=1;s=Temperature"} (also Pressure, Vibration, Current, Voltage, Rpm, Efficiency,
 //	               Status, AlertLevel, OperatingHours, SyncErrorCount)
-//	  MQTT:        {"topic": "journeyman/equipment/{id}/telemetry", "qos": 1, "payload": "<the latest readings as JSON>"}
+//	  MQTT:        {"topic": "journeyman/equipment/{id}/test", "qos": 1, "payload": "<the latest readings as JSON>"}
+//	               the twin's test topic is the only one allowed (400 naming data.topic otherwise): a test
+//	               never publishes to a telemetry topic, so it never becomes a reading
 //	  EtherNet/IP: {"assembly": 100} (100 readings as REAL, 101 state as DINT) or {"tag": "Temperature"}
 //	→ 200 {"protocol": "modbus" | "opcua" | "mqtt" | "ethernetip", "equipmentId": "chlr-1",
 //	       "device": "127.0.0.1:40123", "client": "github.com/simonvetter/modbus",
@@ -113,6 +119,9 @@ func (s *Server) handleListEquipment(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		s.writeError(w, r, err)
 		return
+	}
+	for i := range list {
+		list[i] = s.fleet.Present(list[i])
 	}
 	writeJSON(w, http.StatusOK, list)
 }
@@ -187,7 +196,7 @@ func (s *Server) handleSensorData(w http.ResponseWriter, r *http.Request) {
 	if alerts == nil {
 		alerts = []twin.Alert{}
 	}
-	writeJSON(w, http.StatusOK, sensorDataResponse{Equipment: eq, Alerts: alerts})
+	writeJSON(w, http.StatusOK, sensorDataResponse{Equipment: s.fleet.Present(eq), Alerts: alerts})
 }
 
 type simulateRequest struct {

@@ -227,6 +227,44 @@ func TestSensorDataConcurrent(t *testing.T) {
 	}
 }
 
+// TestDeviceFollowsSensorData: a reading stored through the sensor-data
+// call reaches the twin's running device, and the equipment list names the
+// device's real address.
+func TestDeviceFollowsSensorData(t *testing.T) {
+	s := mustTwinServer(t)
+	read := func() (device string, temperature float64) {
+		t.Helper()
+		var x struct {
+			Device string
+			Result []struct{ Value float64 }
+		}
+		res := doJSON(t, s, "POST", "/api/digital-twin/equipment/chlr-1/simulate-communication", `{"protocol":"Modbus TCP","data":{"registerCount":2}}`, &x)
+		if res.status != 200 {
+			t.Fatalf("exchange: %d %s", res.status, res.body)
+		}
+		return x.Device, x.Result[0].Value
+	}
+	device, _ := read() // starts the device
+	if res := doJSON(t, s, "POST", "/api/digital-twin/equipment/chlr-1/sensor-data", `{"sensorData":{"temperature":12.5}}`, nil); res.status != 200 {
+		t.Fatalf("sensor-data: %d %s", res.status, res.body)
+	}
+	if _, got := read(); got != 12.5 {
+		t.Fatalf("device serves temperature %v, want 12.5", got)
+	}
+	var list []twin.Equipment
+	doJSON(t, s, "GET", "/api/digital-twin/equipment", "", &list)
+	for _, eq := range list {
+		if eq.ID != "chlr-1" {
+			continue
+		}
+		if got := fmt.Sprintf("%v:%v", eq.ConnectionParameters["host"], eq.ConnectionParameters["port"]); got != device {
+			t.Fatalf("connectionParameters name %s, the device answered from %s", got, device)
+		}
+		return
+	}
+	t.Fatal("no chlr-1 in the list")
+}
+
 func TestSimulateCommunication(t *testing.T) {
 	s := mustTwinServer(t)
 	tests := []struct {
@@ -236,7 +274,9 @@ func TestSimulateCommunication(t *testing.T) {
 	}{
 		{"Modbus", "chlr-1", `{"protocol":"Modbus TCP","data":{"functionCode":3,"startAddress":0,"registerCount":2}}`, 200, `"summary":"Read Holding Registers: 2 from address 0"`},
 		{"ModbusDefaults", "pnl-lp2a", `{"protocol":"modbus"}`, 200, `"summary":"Read Holding Registers: 14 from address 0"`},
-		{"MQTTTelemetry", "rtu-3", `{"protocol":"MQTT","data":{"qos":0}}`, 200, `"response":null`},
+		{"MQTTTestTopic", "rtu-3", `{"protocol":"MQTT","data":{"qos":0}}`, 200, `"topic":"journeyman/equipment/rtu-3/test"`},
+		{"ErrMQTTTelemetryTopic", "rtu-3", `{"protocol":"MQTT","data":{"topic":"journeyman/equipment/rtu-3/telemetry"}}`, 400,
+			`data.topic \"journeyman/equipment/rtu-3/telemetry\" is not allowed: Test Protocol publishes only to the twin's test topic \"journeyman/equipment/rtu-3/test\"`},
 		{"EtherNetIP", "weld-cell-4", `{"protocol":"EtherNet/IP","data":{"assembly":101}}`, 200, `"generalStatus":"0x00 Success"`},
 		{"ErrNoProtocol", "chlr-1", `{"data":{}}`, 400, "protocol is required"},
 		{"ErrRange", "chlr-1", `{"protocol":"Modbus TCP","data":{"functionCode":3,"registerCount":200}}`, 400, "data.registerCount 200 must be 1 to 125"},

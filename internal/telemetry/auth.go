@@ -15,6 +15,8 @@ import (
 
 	mqtt "github.com/mochi-mqtt/server/v2"
 	"github.com/mochi-mqtt/server/v2/packets"
+
+	"journeyman/internal/twin"
 )
 
 // Credential is an MQTT username and password.
@@ -37,18 +39,9 @@ func randomHex(n int) string {
 	return hex.EncodeToString(b)
 }
 
-// TestFilter matches the test topic of every twin: what the server sends a
-// device, and what a device subscribes to.
+// TestFilter matches the test topic (twin.TestTopic) of every twin: what
+// the server sends a device, and what a device subscribes to.
 const TestFilter = "journeyman/equipment/+/test"
-
-// TestTopic is the topic a twin's device subscribes to.
-func TestTopic(equipmentID string) string { return "journeyman/equipment/" + equipmentID + "/test" }
-
-// telemetryTopic is twin.TelemetryTopic, here so that this file's topic
-// rules read side by side.
-func telemetryTopic(equipmentID string) string {
-	return "journeyman/equipment/" + equipmentID + "/telemetry"
-}
 
 // DevicePassword is the MQTT password of the device of twin equipmentID:
 // an HMAC under the deployment's device secret, so that the broker checks
@@ -77,8 +70,8 @@ func NewDeviceCredentials(brokerURL string, secret []byte, equipmentID string) D
 		Broker:         WithoutUserinfo(brokerURL),
 		Username:       equipmentID,
 		Password:       DevicePassword(secret, equipmentID),
-		PublishTopic:   telemetryTopic(equipmentID),
-		SubscribeTopic: TestTopic(equipmentID),
+		PublishTopic:   twin.TelemetryTopic(equipmentID),
+		SubscribeTopic: twin.TestTopic(equipmentID),
 	}
 }
 
@@ -214,9 +207,9 @@ func (h *authHook) OnACLCheck(cl *mqtt.Client, topic string, write bool) bool {
 		return matchesTwinTopic(topic, "test", true)
 	case roleDevice:
 		if write {
-			return topic == telemetryTopic(user)
+			return topic == twin.TelemetryTopic(user)
 		}
-		return topic == TestTopic(user)
+		return topic == twin.TestTopic(user)
 	}
 	return false
 }

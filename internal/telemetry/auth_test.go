@@ -341,7 +341,7 @@ func TestBrokerSubscribePermissions(t *testing.T) {
 func TestBrokerTestTopicDelivery(t *testing.T) {
 	b, _ := authBroker(t)
 	receivers := map[string]telemetry.Credential{"chlr-1": device("chlr-1"), "rtu-3": device("rtu-3"), "gateway": gateway}
-	filters := map[string]string{"chlr-1": telemetry.TestTopic("chlr-1"), "rtu-3": telemetry.TestTopic("rtu-3"), "gateway": telemetry.TestFilter}
+	filters := map[string]string{"chlr-1": twin.TestTopic("chlr-1"), "rtu-3": twin.TestTopic("rtu-3"), "gateway": telemetry.TestFilter}
 	got := map[string]chan string{}
 	for name, login := range receivers {
 		ch := make(chan string, 10)
@@ -352,8 +352,8 @@ func TestBrokerTestTopicDelivery(t *testing.T) {
 			t.Fatalf("subscribe %s: %v", name, tok.Error())
 		}
 	}
-	publish(t, b.URL(), telemetry.TestTopic("chlr-1"), "ping chlr-1")
-	publish(t, b.URL(), telemetry.TestTopic("rtu-3"), "ping rtu-3")
+	publish(t, b.URL(), twin.TestTopic("chlr-1"), "ping chlr-1")
+	publish(t, b.URL(), twin.TestTopic("rtu-3"), "ping rtu-3")
 	want := map[string][]string{
 		"chlr-1":  {"journeyman/equipment/chlr-1/test ping chlr-1"},
 		"rtu-3":   {"journeyman/equipment/rtu-3/test ping rtu-3"},
@@ -389,7 +389,7 @@ func TestIngestWithDeviceCredentials(t *testing.T) {
 	b := startBroker(t, telemetry.BrokerAuth{DeviceSecret: secret, EquipmentIDs: s.EquipmentIDs})
 	id := uniqueTwin(t, s)
 	creds := telemetry.NewDeviceCredentials("tcp://"+b.Addr(), secret, id)
-	if creds.Username != id || creds.PublishTopic != twin.TelemetryTopic(id) || creds.SubscribeTopic != telemetry.TestTopic(id) || creds.Broker != "tcp://"+b.Addr() {
+	if creds.Username != id || creds.PublishTopic != twin.TelemetryTopic(id) || creds.SubscribeTopic != twin.TestTopic(id) || creds.Broker != "tcp://"+b.Addr() {
 		t.Fatalf("credentials = %+v", creds)
 	}
 	ingestThroughAs(t, s, id, b.URL(), loginURL(b, telemetry.Credential{Username: creds.Username, Password: creds.Password}))

@@ -7,6 +7,13 @@ func TelemetryTopic(equipmentID string) string {
 	return "journeyman/equipment/" + equipmentID + "/telemetry"
 }
 
+// TestTopic is the one MQTT topic a twin's Test Protocol publishes to:
+// beside its telemetry topic, never on it, so a test never becomes a
+// reading.
+func TestTopic(equipmentID string) string {
+	return "journeyman/equipment/" + equipmentID + "/test"
+}
+
 func day(s string) time.Time {
 	t, err := time.Parse("2006-01-02", s)
 	if err != nil {

@@ -19,6 +19,8 @@ export interface RouteDef {
   allowed?: Record<string, readonly string[]>
   /** Parameters passed as typed rather than lower-cased: tokens are case-sensitive. */
   keepCase?: readonly string[]
+  /** Only for a signed-in account (useRequireAccount): a guest is sent to sign in, and signing out here leads home. */
+  account?: true
   page: Page
 }
 
@@ -47,7 +49,7 @@ export const routes: readonly RouteDef[] = [
   { pattern: '/live-demo', title: () => 'Live XR Demo', page: lazy(() => import('@/features/live-demo/page')) },
   { pattern: '/sign-in', title: () => 'Sign in', page: lazy(() => import('@/features/account/sign-in-page')) },
   { pattern: '/sign-up', title: () => 'Create your account', page: lazy(() => import('@/features/account/sign-up-page')) },
-  { pattern: '/account', title: () => 'Your account', page: lazy(() => import('@/features/account/account-page')) },
+  { pattern: '/account', account: true, title: () => 'Your account', page: lazy(() => import('@/features/account/account-page')) },
   { pattern: '/invite/:token', title: () => 'Invitation', keepCase: ['token'], page: lazy(() => import('@/features/account/invite-page')) },
   {
     pattern: '/reset-password/:token',
@@ -55,21 +57,22 @@ export const routes: readonly RouteDef[] = [
     keepCase: ['token'],
     page: lazy(() => import('@/features/account/reset-password-page')),
   },
-  { pattern: '/organisation', title: () => 'Organisation', page: lazy(() => import('@/features/organisation/page')) },
-  { pattern: '/portal', title: () => 'Portal', page: lazy(() => import('@/features/portal/page')) },
-  { pattern: '/portal/live', title: () => 'Live view · Portal', page: lazy(() => import('@/features/portal/live-page')) },
+  { pattern: '/organisation', account: true, title: () => 'Organisation', page: lazy(() => import('@/features/organisation/page')) },
+  { pattern: '/portal', account: true, title: () => 'Portal', page: lazy(() => import('@/features/portal/page')) },
+  { pattern: '/portal/live', account: true, title: () => 'Live view · Portal', page: lazy(() => import('@/features/portal/live-page')) },
   // Ids are passed as typed: the server's are lower-case hex today, but an id is the server's to spell.
-  { pattern: '/portal/cohorts/:id', title: () => 'Cohort · Portal', keepCase: ['id'], page: lazy(() => import('@/features/portal/cohort-page')) },
-  { pattern: '/portal/learners/:id', title: () => 'Learner · Portal', keepCase: ['id'], page: lazy(() => import('@/features/portal/learner-page')) },
+  { pattern: '/portal/cohorts/:id', account: true, title: () => 'Cohort · Portal', keepCase: ['id'], page: lazy(() => import('@/features/portal/cohort-page')) },
+  { pattern: '/portal/learners/:id', account: true, title: () => 'Learner · Portal', keepCase: ['id'], page: lazy(() => import('@/features/portal/learner-page')) },
   {
     pattern: '/portal/learners/:id/sessions/:sessionid',
+    account: true,
     title: () => 'Session review · Portal',
     keepCase: ['id', 'sessionid'],
     page: lazy(() => import('@/features/portal/session-review-page')),
   },
   { pattern: '/original', title: () => 'Unlock Your Potential with Immersive XR Training', page: lazy(() => import('@/features/landing/page')) },
   // Certificate ids are the server's to spell; a code is read forgivingly by the server but shown as typed.
-  { pattern: '/certificates/:id', title: () => 'Certificate', keepCase: ['id'], page: lazy(() => import('@/features/certificates/certificate-page')) },
+  { pattern: '/certificates/:id', account: true, title: () => 'Certificate', keepCase: ['id'], page: lazy(() => import('@/features/certificates/certificate-page')) },
   { pattern: '/verify', title: () => 'Verify a certificate', page: lazy(() => import('@/features/certificates/verify-page')) },
   { pattern: '/verify/:code', title: () => 'Verify a certificate', keepCase: ['code'], page: lazy(() => import('@/features/certificates/verify-page')) },
   {
@@ -148,4 +151,9 @@ export function matchRoute(pathname: string): RouteMatch {
     if (params) return { route, params }
   }
   return { route: notFoundRoute, params: {} }
+}
+
+/** Whether the page at pathname is only for a signed-in account. */
+export function needsAccount(pathname: string): boolean {
+  return matchRoute(pathname).route.account === true
 }

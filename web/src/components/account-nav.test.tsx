@@ -47,6 +47,28 @@ describe('navigation account area', { timeout: 20_000 }, () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/account/sign-out', expect.objectContaining({ method: 'POST' }))
   })
 
+  it.each([
+    ['/portal/live', '/'],
+    ['/certificates/c1', '/'],
+    ['/analytics', '/analytics'],
+  ])('signing out on %s leads to %s, whether or not the page is on screen yet', async (path, after) => {
+    let signedIn = true
+    fakeApi({
+      'GET /api/me': () => ({ body: signedIn ? adminMe : guestMe }),
+      'POST /api/account/sign-out': () => {
+        signedIn = false
+        return { status: 204 }
+      },
+    })
+    // The navigation alone: the page's own guard, which would also send the visitor away, is not there.
+    const { history } = renderWithApp(<Navigation />, path)
+    const user = userEvent.setup()
+    await user.click(await screen.findByTestId('account-menu-trigger'))
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }))
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument()
+    await waitFor(() => expect(history.at(-1)).toBe(after))
+  })
+
   it('offers a learner no Portal and no Organisation', async () => {
     fakeApi({ 'GET /api/me': { body: learnerMe } })
     renderWithApp(<Navigation />, '/')

@@ -3,6 +3,7 @@ import { Building2, ChevronDown, GraduationCap, LogOut, Radio, UserRound } from 
 import { canManageOrganisation, roleLabels, useMe, useSignOut, type Me } from '@/api/account'
 import { buttonVariants } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
+import { useLeaveAccountPage } from '@/hooks/use-require-account'
 import { toast } from '@/hooks/use-toast'
 import { signInPath, signUpPath } from '@/lib/next-path'
 import { cn } from '@/lib/utils'
@@ -14,14 +15,18 @@ function useHere(): string {
   return location + (search ? `?${search}` : '')
 }
 
-/** Signs out and says so; a page that needs an account then sends the visitor home (useRequireAccount). */
+/** Signs out and says so, leaving a page that needs an account for the home page. */
 function useSignOutAction() {
   const signOut = useSignOut()
+  const leave = useLeaveAccountPage()
   return {
     pending: signOut.isPending,
     run: () =>
       signOut.mutateAsync().then(
-        () => toast({ title: 'Signed out', description: 'You are browsing as a guest.' }),
+        () => {
+          leave()
+          toast({ title: 'Signed out', description: 'You are browsing as a guest.' })
+        },
         () => toast({ title: 'Could not sign out', description: 'Check your connection and try again.', variant: 'destructive' }),
       ),
   }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useMe } from '@/api/account'
+import { needsAccount } from '@/app/routes'
 import { signInPath } from '@/lib/next-path'
 
 /**
@@ -23,4 +24,17 @@ export function useRequireAccount() {
   }, [guest, location, search, navigate])
 
   return me
+}
+
+/**
+ * What a sign-out does next: on a page only for an account, go home. The
+ * page's own guard (above) does too, but only once the page is on screen;
+ * someone who signs out while its code is still loading would otherwise
+ * arrive on it as a guest and be sent to sign in.
+ */
+export function useLeaveAccountPage(): () => void {
+  const [location, navigate] = useLocation()
+  return () => {
+    if (needsAccount(location)) navigate('/', { replace: true })
+  }
 }

@@ -1,41 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RealtimeClient, realtimeUrl, type RealtimeStatus } from '@/lib/realtime'
-
-/** A WebSocket double the test drives by hand. */
-class FakeSocket {
-  static all: FakeSocket[] = []
-  readyState = 0
-  sent: string[] = []
-  closed: { code?: number; reason?: string } | null = null
-  onopen: (() => void) | null = null
-  onclose: (() => void) | null = null
-  onerror: (() => void) | null = null
-  onmessage: ((event: { data: unknown }) => void) | null = null
-  constructor(public url: string) {
-    FakeSocket.all.push(this)
-  }
-  send(data: string) {
-    this.sent.push(data)
-  }
-  close(code?: number, reason?: string) {
-    this.closed = { code, reason }
-    this.readyState = 3
-    this.onclose?.()
-  }
-  // Test controls.
-  open() {
-    this.readyState = 1
-    this.onopen?.()
-  }
-  drop() {
-    this.readyState = 3
-    this.onerror?.()
-    this.onclose?.()
-  }
-  receive(data: unknown) {
-    this.onmessage?.({ data: typeof data === 'string' ? data : JSON.stringify(data) })
-  }
-}
+import { FakeSocket } from '@/test/fake-socket'
 
 function makeClient() {
   const client = new RealtimeClient({ url: 'ws://test/ws', createSocket: (url) => new FakeSocket(url) as unknown as WebSocket })
@@ -44,10 +9,10 @@ function makeClient() {
   return { client, statuses }
 }
 
-const last = () => FakeSocket.all[FakeSocket.all.length - 1]
+const last = () => FakeSocket.last()
 
 beforeEach(() => {
-  FakeSocket.all = []
+  FakeSocket.reset()
   vi.useFakeTimers()
 })
 afterEach(() => {

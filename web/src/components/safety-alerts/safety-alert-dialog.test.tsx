@@ -3,26 +3,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { SafetyAlertDialog, useSafetyAlerts } from '@/components/safety-alerts'
 import { RealtimeClient } from '@/lib/realtime'
+import { FakeSocket } from '@/test/fake-socket'
 
-/** A WebSocket double: the test opens it and pushes messages in. */
-class FakeSocket {
-  readyState = 0
-  onopen: (() => void) | null = null
-  onclose: (() => void) | null = null
-  onerror: (() => void) | null = null
-  onmessage: ((event: { data: unknown }) => void) | null = null
-  send() {}
-  close() {
-    this.readyState = 3
-  }
-  open() {
-    this.readyState = 1
-    this.onopen?.()
-  }
-  receive(data: unknown) {
-    this.onmessage?.({ data: JSON.stringify(data) })
-  }
-}
 
 function connectedClient() {
   let socket: FakeSocket | undefined
@@ -37,13 +19,11 @@ function connectedClient() {
   socket!.open()
   let id = 0
   const send = (description: string, alertType = 'general') =>
-    act(() =>
-      socket!.receive({
-        type: 'safety_alert',
-        timestamp: new Date().toISOString(),
-        payload: { id: ++id, alertType, description, displayName: 'Trainer Tess', createdAt: new Date().toISOString() },
-      }),
-    )
+    socket!.receive({
+      type: 'safety_alert',
+      timestamp: new Date().toISOString(),
+      payload: { id: ++id, alertType, description, displayName: 'Trainer Tess', createdAt: new Date().toISOString() },
+    })
   return { client, send }
 }
 

@@ -10,6 +10,7 @@ import type { ScenePlayerHandle, ScenePlayerProps } from '@/components/xr/scene-
 import type { XRCapabilities } from '@/components/xr/use-xr-capabilities'
 import type { NewSessionInput, SessionEndInput } from '@/api/xr-sessions'
 import { RealtimeClient } from '@/lib/realtime'
+import { FakeSocket } from '@/test/fake-socket'
 
 // The 3D player needs WebGL, which jsdom lacks: a stand-in renders one button per object.
 const enterXR = vi.fn<ScenePlayerHandle['enterXR']>()
@@ -297,50 +298,18 @@ describe('XRSessionLauncher', () => {
   })
 })
 
-/** A socket the test opens, drops and speaks through; it records what the launcher sends. */
-class FakeSocket {
-  readyState = 0
-  sent: { type: string; payload?: unknown; sessionId?: string }[] = []
-  onopen: (() => void) | null = null
-  onclose: (() => void) | null = null
-  onerror: (() => void) | null = null
-  onmessage: ((event: { data: unknown }) => void) | null = null
-  send(data: string) {
-    this.sent.push(JSON.parse(data))
-  }
-  close() {
-    this.readyState = 3
-  }
-  open() {
-    this.readyState = 1
-    act(() => this.onopen?.())
-  }
-  drop() {
-    this.readyState = 3
-    act(() => this.onclose?.())
-  }
-  receive(type: string, sessionId: string, payload: unknown) {
-    act(() => this.onmessage?.({ data: JSON.stringify({ type, sessionId, userId: 'i1', payload, timestamp: new Date().toISOString() }) }))
-  }
-}
-
 function connectedChannel() {
-  const sockets: FakeSocket[] = []
-  const realtime = new RealtimeClient({
-    url: 'ws://test/ws',
-    reconnectDelayMs: 10,
-    createSocket: () => {
-      const socket = new FakeSocket()
-      sockets.push(socket)
-      return socket as unknown as WebSocket
-    },
-  })
+  FakeSocket.reset()
+  const realtime = new RealtimeClient({ url: 'ws://test/ws', reconnectDelayMs: 10, createSocket: (url) => new FakeSocket(url) as unknown as WebSocket })
   realtime.connect()
-  sockets[0].open()
-  return { realtime, socket: () => sockets[sockets.length - 1], sockets }
+  FakeSocket.last().open()
+  return { realtime, socket: () => FakeSocket.last(), sockets: FakeSocket.all }
 }
 
 const from = { userId: 'i1', displayName: 'Ivan Instructor' }
+
+/** A message of the instructor's to a session's room, as the server relays it. */
+const fromInstructor = (type: string, sessionId: string, payload: unknown) => ({ type, sessionId, userId: from.userId, payload, timestamp: new Date().toISOString() })
 
 describe('XRSessionLauncher and the instructor', () => {
   it("joins the running session's room as its participant, again after a reconnect, and leaves it when it ends", async () => {
@@ -348,15 +317,15 @@ describe('XRSessionLauncher and the instructor', () => {
     const { realtime, socket, sockets } = connectedChannel()
     renderLauncher({ realtime })
     await user.click(await screen.findByRole('button', { name: 'Desktop Mode' }))
-    await waitFor(() => expect(socket().sent).toContainEqual(expect.objectContaining({ type: 'join', sessionId: 's1', payload: { role: 'participant' } })))
+    await waitFor(() => expect(socket().messages).toContainEqual(expect.objectContaining({ type: 'join', sessionId: 's1', payload: { role: 'participant' } })))
 
     socket().drop()
     await waitFor(() => expect(sockets).toHaveLength(2))
     socket().open()
-    expect(socket().sent).toContainEqual(expect.objectContaining({ type: 'join', sessionId: 's1', payload: { role: 'participant' } }))
+    expect(socket().messages).toContainEqual(expect.objectContaining({ type: 'join', sessionId: 's1', payload: { role: 'participant' } }))
 
     await user.click(screen.getByRole('button', { name: 'End Session' }))
-    await waitFor(() => expect(socket().sent).toContainEqual(expect.objectContaining({ type: 'leave', sessionId: 's1' })))
+    await waitFor(() => expect(socket().messages).toContainEqual(expect.objectContaining({ type: 'leave', sessionId: 's1' })))
     realtime.disconnect()
   })
 
@@ -368,10 +337,10 @@ describe('XRSessionLauncher and the instructor', () => {
     await screen.findByRole('button', { name: 'End Session' })
 
     // Another session's message is not this learner's.
-    socket().receive('instructor_message', 'other', { text: 'Not for you', from })
+    socket().receive(fromInstructor('instructor_message', 'other', { text: 'Not for you', from }))
     expect(screen.queryByTestId('instructor-message')).not.toBeInTheDocument()
 
-    socket().receive('instructor_message', 's1', { text: 'Check your lock before you test.', from })
+    socket().receive(fromInstructor('instructor_message', 's1', { text: 'Check your lock before you test.', from }))
     const message = screen.getByTestId('instructor-message')
     expect(message).toHaveTextContent('Message from Ivan Instructor')
     expect(message).toHaveTextContent('Check your lock before you test.')
@@ -393,10 +362,10 @@ describe('XRSessionLauncher and the instructor', () => {
     await user.click(await screen.findByRole('button', { name: '3D Face shield' }))
     await waitFor(() => expect(patches()).toHaveLength(1))
 
-    socket().receive('instructor_stop', 'other', { reason: 'Not you', from })
+    socket().receive(fromInstructor('instructor_stop', 'other', { reason: 'Not you', from }))
     expect(screen.getByRole('button', { name: 'End Session' })).toBeInTheDocument()
 
-    socket().receive('instructor_stop', 's1', { reason: 'Unsafe test sequence', from })
+    socket().receive(fromInstructor('instructor_stop', 's1', { reason: 'Unsafe test sequence', from }))
     const stop = await screen.findByRole('alert')
     expect(stop).toHaveTextContent('Ivan Instructor stopped this session')
     expect(stop).toHaveTextContent('Reason: Unsafe test sequence')

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormAlert, FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { canManageOrganisation, roleLabels, useChangePassword, useSignOut, useSignOutEverywhere, useUpdateAccount, type Me } from '@/api/account'
-import { useRequireAccount } from '@/hooks/use-require-account'
+import { useLeaveAccountPage, useRequireAccount } from '@/hooks/use-require-account'
 import { toast } from '@/hooks/use-toast'
 import { usePersonalization } from '@/api/personalization'
 import { formErrors } from '@/lib/form-errors'
@@ -293,13 +293,17 @@ function ChangePasswordForm() {
 function Sessions() {
   const signOut = useSignOut()
   const everywhere = useSignOutEverywhere()
+  const leave = useLeaveAccountPage()
   const [error, setError] = useState('')
-  // mutateAsync rather than mutate's callbacks: signing out leaves this page (useRequireAccount), and
+  // mutateAsync rather than mutate's callbacks: signing out leaves this page, and
   // callbacks given to mutate are dropped once the component is gone.
   const run = (mutation: typeof signOut, description: string) => () => {
     setError('')
     mutation.mutateAsync().then(
-      () => toast({ title: 'Signed out', description }),
+      () => {
+        leave()
+        toast({ title: 'Signed out', description })
+      },
       (e: unknown) => setError(formErrors(e, {}).form ?? 'Could not sign out.'),
     )
   }

@@ -4,53 +4,23 @@ import userEvent from '@testing-library/user-event'
 import { AppRouter } from '@/app/router'
 import { matchRoute } from '@/app/routes'
 import { fakeApi, guestMe, learnerMe, type FakeAnswer } from '@/test/fake-api'
+import { FakeSocket } from '@/test/fake-socket'
 import * as answers from '@/test/portal-answers'
 import { renderWithApp } from '@/test/render'
 
-/** A WebSocket double: opens by itself, records what the page sends, and takes messages from the test. */
-class FakeSocket {
-  static all: FakeSocket[] = []
-  readyState = 0
-  sent: { type: string; payload?: unknown; sessionId?: string }[] = []
-  onopen: (() => void) | null = null
-  onclose: (() => void) | null = null
-  onerror: (() => void) | null = null
-  onmessage: ((event: { data: unknown }) => void) | null = null
-  constructor(public url: string) {
-    FakeSocket.all.push(this)
-    queueMicrotask(() => {
-      if (this.readyState !== 0) return
-      this.readyState = 1
-      this.onopen?.()
-    })
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data))
-  }
-  close() {
-    this.readyState = 3
-  }
-  /** The server's side of the connection going away. */
-  drop() {
-    this.readyState = 3
-    this.onclose?.()
-  }
-  /** Delivers a message and lets the query cache tell the page (it notifies on the next task). */
-  async receive(type: string, payload: unknown, extra: Record<string, unknown> = {}) {
-    await act(async () => {
-      this.onmessage?.({ data: JSON.stringify({ type, payload, timestamp: new Date().toISOString(), ...extra }) })
-      await new Promise((resolve) => setTimeout(resolve, 0))
-    })
-  }
+/** Delivers a message on socket, then waits a task: the query cache tells the page on the next one. */
+async function deliver(socket: FakeSocket, type: string, payload: unknown, extra: Record<string, unknown> = {}) {
+  socket.receive({ type, payload, timestamp: new Date().toISOString(), ...extra })
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)))
 }
 
 /** The page's own channel: the first socket, the one that asks to watch. */
-const channel = () => FakeSocket.all.find((s) => s.sent.some((m) => m.type === 'watch_live'))!
+const channel = () => FakeSocket.all.find((s) => s.messages.some((m) => m.type === 'watch_live'))!
 const slow = { timeout: 20_000 }
 const ackBy = { userId: answers.instructorMe().id, displayName: 'Ivan Instructor', at: '2026-11-23T22:31:00Z' }
 
 beforeEach(() => {
-  FakeSocket.all = []
+  FakeSocket.reset({ opensItself: true })
   vi.stubGlobal('WebSocket', FakeSocket)
 })
 afterEach(() => {
@@ -76,7 +46,7 @@ async function openLive() {
   renderWithApp(<AppRouter />, '/portal/live')
   await screen.findByRole('heading', { level: 1, name: 'Live view' }, slow)
   await waitFor(() => expect(channel()).toBeDefined())
-  await channel().receive('watching', {})
+  await deliver(channel(), 'watching', {})
   await screen.findByText('Live: updates arrive as they happen.')
 }
 
@@ -91,8 +61,8 @@ describe('/portal/live', { timeout: 30_000 }, () => {
   it("lists the organisation's running sessions: learner, module, mode, step, checks and activity", async () => {
     const fetchMock = server()
     await openLive()
-    expect(channel().sent[0]).toMatchObject({ type: 'watch_live', payload: {} })
-    expect(channel().sent[0].sessionId).toBeUndefined()
+    expect(channel().messages[0]).toMatchObject({ type: 'watch_live', payload: {} })
+    expect(channel().messages[0].sessionId).toBeUndefined()
     expect(calls(fetchMock, 'GET', '/api/safety-alerts')[0][0]).toBe('/api/safety-alerts?limit=50')
     const r = await waitFor(() => row(answers.sessionId)!)
     const rowScope = within(r)
@@ -113,7 +83,8 @@ describe('/portal/live', { timeout: 30_000 }, () => {
     server()
     await openLive()
     await waitFor(() => expect(row(answers.sessionId)).toHaveTextContent('Step 2 of 6'))
-    await channel().receive(
+    await deliver(
+      channel(),
       'live_session',
       answers.liveSession({
         updatedAt: '2026-11-23T22:26:00Z',
@@ -124,16 +95,16 @@ describe('/portal/live', { timeout: 30_000 }, () => {
     )
     expect(row(answers.sessionId)).toHaveTextContent('Step 3 of 6: Apply your personal lock.')
 
-    await channel().receive('live_session', answers.liveSession({ sessionId: 's2', learnerName: 'Cy Carpenter', updatedAt: '2026-11-23T22:27:00Z' }))
+    await deliver(channel(), 'live_session', answers.liveSession({ sessionId: 's2', learnerName: 'Cy Carpenter', updatedAt: '2026-11-23T22:27:00Z' }))
     expect(screen.getByTestId('live-region-polite')).toHaveTextContent('Cy Carpenter started Lockout/Tagout.')
     const names = () => within(sessionsTable()).getAllByRole('rowheader').map((h) => h.querySelector('span')?.textContent)
     expect(names()).toEqual(['Cy Carpenter', 'Bo Builder'])
 
-    await channel().receive('live_session', answers.liveSession({ status: 'ended', outcome: 'failed', step: null, updatedAt: '2026-11-23T22:28:00Z' }))
+    await deliver(channel(), 'live_session', answers.liveSession({ status: 'ended', outcome: 'failed', step: null, updatedAt: '2026-11-23T22:28:00Z' }))
     expect(names()).toEqual(['Cy Carpenter'])
     expect(screen.getByTestId('live-region-polite')).toHaveTextContent("Bo Builder's session of Lockout/Tagout ended: failed.")
 
-    await channel().receive('live_session', answers.liveSession({ sessionId: 's2', status: 'ended', outcome: 'passed', step: null }))
+    await deliver(channel(), 'live_session', answers.liveSession({ sessionId: 's2', status: 'ended', outcome: 'passed', step: null }))
     expect(screen.getByTestId('no-live-sessions')).toHaveTextContent('Nobody in your organisation is training right now.')
   })
 
@@ -145,15 +116,15 @@ describe('/portal/live', { timeout: 30_000 }, () => {
 
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const first = channel()
-    act(() => first.drop())
+    first.drop()
     expect(screen.getByTestId('live-connection')).toHaveTextContent('Reconnecting…')
     await act(() => vi.advanceTimersByTimeAsync(3_000))
     const second = await waitFor(() => {
-      const next = FakeSocket.all.find((s) => s !== first && s.sent.some((m) => m.type === 'watch_live'))
+      const next = FakeSocket.all.find((s) => s !== first && s.messages.some((m) => m.type === 'watch_live'))
       expect(next).toBeDefined()
       return next!
     })
-    await second.receive('watching', {})
+    await deliver(second, 'watching', {})
     expect(screen.getByTestId('live-connection')).toHaveTextContent('Live: updates arrive as they happen.')
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/portal/live').length).toBe(before.live + 1))
     await waitFor(() => expect(calls(fetchMock, 'GET', '/api/safety-alerts').length).toBe(before.alerts + 1))
@@ -163,7 +134,7 @@ describe('/portal/live', { timeout: 30_000 }, () => {
     server()
     renderWithApp(<AppRouter />, '/portal/live')
     await waitFor(() => expect(channel()).toBeDefined(), slow)
-    await channel().receive('error', { message: 'only instructors and admins watch live sessions' })
+    await deliver(channel(), 'error', { message: 'only instructors and admins watch live sessions' })
     expect(await screen.findByTestId('live-connection')).toHaveTextContent('No live updates: only instructors and admins watch live sessions')
   })
 
@@ -174,7 +145,7 @@ describe('/portal/live', { timeout: 30_000 }, () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1)
     expect(list).toHaveTextContent('Acknowledged by Ivan Instructor at')
 
-    await channel().receive('safety_alert', answers.liveAlert({ id: 9, displayName: 'Lena Learner', sessionId: answers.sessionId }))
+    await deliver(channel(), 'safety_alert', answers.liveAlert({ id: 9, displayName: 'Lena Learner', sessionId: answers.sessionId }))
     const items = within(list).getAllByRole('listitem')
     expect(items).toHaveLength(2)
     expect(items[0]).toHaveTextContent('Emergency')
@@ -222,10 +193,10 @@ describe('/portal/live', { timeout: 30_000 }, () => {
     expect(calls(fetchMock, 'GET', '/api/safety-alerts').length).toBeGreaterThanOrEqual(2)
 
     // And an acknowledgement made elsewhere arrives on the channel.
-    await channel().receive('safety_alert', answers.liveAlert({ id: 8 }))
+    await deliver(channel(), 'safety_alert', answers.liveAlert({ id: 8 }))
     const eight = document.querySelector<HTMLElement>('li[data-alert-id="8"]')!
     expect(eight).toHaveTextContent('Not acknowledged')
-    await channel().receive('safety_alert_ack', answers.liveAlert({ id: 8, acknowledgement: ackBy }))
+    await deliver(channel(), 'safety_alert_ack', answers.liveAlert({ id: 8, acknowledgement: ackBy }))
     expect(eight).toHaveTextContent('Acknowledged by Ivan Instructor at')
   })
 
@@ -243,7 +214,7 @@ describe('/portal/live', { timeout: 30_000 }, () => {
     expect(heading).toHaveFocus()
     expect(within(panel).getByTestId('observed-step')).toHaveTextContent('Step 2 of 6: Switch the fused disconnect to OFF.')
     // The live demo's observer joins the session's room on a connection of its own.
-    await waitFor(() => expect(FakeSocket.all.some((s) => s.sent.some((m) => m.type === 'join' && m.sessionId === answers.sessionId && (m.payload as { role: string }).role === 'observer'))).toBe(true))
+    await waitFor(() => expect(FakeSocket.all.some((s) => s.messages.some((m) => m.type === 'join' && m.sessionId === answers.sessionId && (m.payload as { role: string }).role === 'observer'))).toBe(true))
 
     // A message: required, then sent.
     const box = within(panel).getByLabelText('Message to Bo Builder')
@@ -267,7 +238,7 @@ describe('/portal/live', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(panel).getByRole('button', { name: 'Stop session' })).toHaveFocus())
 
     // The session ends: the panel says how, and offers nothing more to send.
-    await channel().receive('live_session', answers.liveSession({ status: 'ended', outcome: 'failed', step: null, updatedAt: '2026-11-23T22:29:00Z' }))
+    await deliver(channel(), 'live_session', answers.liveSession({ status: 'ended', outcome: 'failed', step: null, updatedAt: '2026-11-23T22:29:00Z' }))
     expect(within(panel).getByTestId('observed-ended')).toHaveTextContent('This session has ended: failed.')
     expect(within(panel).queryByRole('button', { name: 'Send message' })).not.toBeInTheDocument()
 

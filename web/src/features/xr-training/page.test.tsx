@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { fakeApi, guestMe } from '@/test/fake-api'
+import { FakeSocket } from '@/test/fake-socket'
 import { renderWithApp } from '@/test/render'
 
 // WebGL is missing in jsdom: the 3D player is a stand-in that shows what it was given.
@@ -9,27 +10,6 @@ vi.mock('@/components/xr/scene-player-lazy', () => ({
   preloadScenePlayer: () => Promise.resolve(),
   ScenePlayer: (props: { scene: { title: string } }) => <div data-testid="scene-player">{props.scene.title}</div>,
 }))
-
-/** The realtime channel: a socket the test can open and push messages into. */
-class FakeSocket {
-  static last: FakeSocket | undefined
-  readyState = 0
-  onopen: (() => void) | null = null
-  onclose: (() => void) | null = null
-  onerror: (() => void) | null = null
-  onmessage: ((event: { data: unknown }) => void) | null = null
-  constructor() {
-    FakeSocket.last = this
-    queueMicrotask(() => {
-      this.readyState = 1
-      this.onopen?.()
-    })
-  }
-  send() {}
-  close() {
-    this.readyState = 3
-  }
-}
 
 const { default: XrTrainingPage } = await import('@/features/xr-training/page')
 
@@ -65,6 +45,7 @@ function server() {
 const paths = (fetchMock: ReturnType<typeof server>) => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://app.test').pathname)
 
 beforeEach(() => {
+  FakeSocket.reset({ opensItself: true })
   vi.stubGlobal('WebSocket', FakeSocket)
 })
 
@@ -105,12 +86,8 @@ describe('XR Training Center', () => {
     server()
     renderWithApp(<XrTrainingPage />, '/xr-training')
     await screen.findByRole('button', { name: /Lockout\/Tagout/ })
-    await waitFor(() => expect(FakeSocket.last?.readyState).toBe(1))
-    act(() =>
-      FakeSocket.last!.onmessage?.({
-        data: JSON.stringify({ type: 'safety_alert', timestamp: new Date().toISOString(), payload: { id: 1, alertType: 'emergency', description: 'Emergency stop requested' } }),
-      }),
-    )
+    await waitFor(() => expect(FakeSocket.last().readyState).toBe(1))
+    FakeSocket.last().receive({ type: 'safety_alert', timestamp: new Date().toISOString(), payload: { id: 1, alertType: 'emergency', description: 'Emergency stop requested' } })
     const dialog = await screen.findByRole('alertdialog', { name: 'Safety Alert: Emergency stop requested' })
     expect(within(dialog).getByRole('button', { name: 'Acknowledge' })).toHaveFocus()
     // Shown in the dialog and listed on the page; no fading toast besides.

@@ -124,7 +124,10 @@ export function ProtocolTester({ equipment }: { equipment: Equipment }) {
             <>
               <div className="space-y-1.5 sm:col-span-2">
                 <Label htmlFor={field('topic')}>Topic</Label>
-                <Input id={field('topic')} className="font-mono" value={params.topic} onChange={(e) => setParams({ ...params, topic: e.target.value })} />
+                <Input id={field('topic')} className="font-mono" value={params.topic} readOnly aria-describedby={field('topic-note')} />
+                <p id={field('topic-note')} className="text-xs text-slate-300">
+                  Test Protocol publishes only to this twin&apos;s test topic, never to its telemetry topic, so a test is never stored as a reading.
+                </p>
               </div>
               <div className="space-y-1.5">
                 <Label htmlFor={field('qos')}>QoS</Label>

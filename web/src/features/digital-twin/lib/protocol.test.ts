@@ -23,7 +23,7 @@ describe('defaultProtocolParams', () => {
     const p = defaultProtocolParams('pump-01')
     expect(protocolRequestData('modbus', p)).toEqual({ functionCode: 3, startAddress: 0, registerCount: 10 })
     expect(protocolRequestData('opcua', p)).toEqual({ nodeId: 'ns=1;s=Temperature' })
-    expect(protocolRequestData('mqtt', p)).toEqual({ topic: 'journeyman/equipment/pump-01/telemetry', qos: 1 })
+    expect(protocolRequestData('mqtt', p)).toEqual({ topic: 'journeyman/equipment/pump-01/test', qos: 1 })
     expect(protocolRequestData('ethernetip', p)).toEqual({ assembly: 100 })
   })
 
@@ -31,7 +31,8 @@ describe('defaultProtocolParams', () => {
     const p = defaultProtocolParams('x', { startAddress: 40, registerCount: 8, nodeId: 'ns=3;i=1001', topic: 'plant/x', qos: 0, tag: 'MotorSpeed' })
     expect(protocolRequestData('modbus', p)).toEqual({ functionCode: 3, startAddress: 40, registerCount: 8 })
     expect(protocolRequestData('opcua', p)).toEqual({ nodeId: 'ns=3;i=1001' })
-    expect(protocolRequestData('mqtt', p)).toEqual({ topic: 'plant/x', qos: 0 })
+    // Never the telemetry topic it names: Test Protocol publishes only to the test topic.
+    expect(protocolRequestData('mqtt', p)).toEqual({ topic: 'journeyman/equipment/x/test', qos: 0 })
     expect(protocolRequestData('ethernetip', p)).toEqual({ tag: 'MotorSpeed' })
   })
 })

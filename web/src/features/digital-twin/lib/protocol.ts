@@ -82,10 +82,20 @@ const asInt = (v: unknown, fallback: number) => {
 const asString = (v: unknown, fallback: string) => (typeof v === 'string' && v ? v : fallback)
 
 /**
+ * The one MQTT topic Test Protocol may publish to for a twin: beside its
+ * telemetry topic, never on it, so a test never becomes a reading. The
+ * server refuses any other.
+ */
+export function testTopic(equipmentId: string): string {
+  return `journeyman/equipment/${equipmentId}/test`
+}
+
+/**
  * Defaults for the tester taken from the device's connection parameters where
- * it names them (its register block, node, topic, assembly or tag), otherwise
+ * it names them (its register block, node, assembly or tag), otherwise
  * a read that works on any device: holding registers 0–9, the device's
- * temperature node (ns=1;s=Temperature), its telemetry topic, assembly 100.
+ * temperature node (ns=1;s=Temperature), assembly 100. The MQTT topic is
+ * always the twin's test topic, whatever telemetry topic it names.
  */
 export function defaultProtocolParams(equipmentId: string, connectionParameters?: Record<string, unknown> | null): ProtocolParams {
   const cp = connectionParameters ?? {}
@@ -97,7 +107,7 @@ export function defaultProtocolParams(equipmentId: string, connectionParameters?
     startAddress: asInt(param(cp, 'startAddress', 'registerStart', 'baseAddress'), 0),
     registerCount: asInt(param(cp, 'registerCount', 'registers'), 10),
     nodeId: asString(param(cp, 'nodeId') ?? firstNode, OPCUA_NODES[0]),
-    topic: asString(param(cp, 'topic', 'telemetryTopic'), `journeyman/equipment/${equipmentId}/telemetry`),
+    topic: asString(param(cp, 'testTopic'), testTopic(equipmentId)),
     qos: asInt(param(cp, 'qos'), 1),
     cipTarget: param(cp, 'tag') !== undefined || (firstTag && firstAssembly === undefined) ? 'tag' : 'assembly',
     assembly: asInt(param(cp, 'assembly', 'inputAssembly') ?? firstAssembly, 100),
