@@ -55,6 +55,9 @@ type config struct {
 	mqttListenSet bool
 	// mqttGroup names the shared subscription of one deployment's processes.
 	mqttGroup string
+	// mqttUser and mqttPassword are the embedded broker's deployment device
+	// login (a plant gateway publishing for many twins); both or neither.
+	mqttUser, mqttPassword string
 	// tlsCert and tlsKey are PEM files for native HTTPS; both or neither.
 	tlsCert, tlsKey string
 	// trustedProxies are the reverse proxies whose X-Forwarded-* headers
@@ -78,6 +81,8 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.mqttURL, "mqtt", getenv("JOURNEYMAN_MQTT_URL"), "external MQTT broker for equipment telemetry, e.g. tcp://127.0.0.1:1883 (env JOURNEYMAN_MQTT_URL); empty runs the embedded broker")
 	fs.StringVar(&c.mqttListen, "mqtt-listen", envOr(getenv, "JOURNEYMAN_MQTT_LISTEN", defaultMQTTListen), "address of the embedded MQTT broker when -mqtt is empty (env JOURNEYMAN_MQTT_LISTEN)")
 	fs.StringVar(&c.mqttGroup, "mqtt-group", envOr(getenv, "JOURNEYMAN_MQTT_GROUP", telemetry.DefaultGroup), "shared-subscription group: the processes of one deployment share it, so each reading is stored once (env JOURNEYMAN_MQTT_GROUP)")
+	fs.StringVar(&c.mqttUser, "mqtt-user", getenv("JOURNEYMAN_MQTT_USER"), "username of the deployment's device login to the embedded broker, for a gateway publishing telemetry for every twin (env JOURNEYMAN_MQTT_USER); with -mqtt-password")
+	fs.StringVar(&c.mqttPassword, "mqtt-password", getenv("JOURNEYMAN_MQTT_PASSWORD"), "password of -mqtt-user (env JOURNEYMAN_MQTT_PASSWORD)")
 	fs.StringVar(&c.tlsCert, "tls-cert", getenv("JOURNEYMAN_TLS_CERT"), "PEM certificate (chain) file: serve HTTPS natively, with -tls-key (env JOURNEYMAN_TLS_CERT)")
 	fs.StringVar(&c.tlsKey, "tls-key", getenv("JOURNEYMAN_TLS_KEY"), "PEM private key file of -tls-cert (env JOURNEYMAN_TLS_KEY)")
 	proxies := fs.String("trusted-proxies", getenv("JOURNEYMAN_TRUSTED_PROXIES"), "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty trusts none (env JOURNEYMAN_TRUSTED_PROXIES)")
@@ -127,6 +132,14 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 			return c, err
 		}
 	}
+	if (c.mqttUser == "") != (c.mqttPassword == "") {
+		return c, errors.New("-mqtt-user and -mqtt-password go together (env JOURNEYMAN_MQTT_USER, JOURNEYMAN_MQTT_PASSWORD): give both for a deployment device login, or neither")
+	}
+	if c.mqttUser != "" && c.mqttURL != "" {
+		// Silently ignored, the login would leave devices refused and
+		// nobody knowing why.
+		return c, errors.New("-mqtt-user and -mqtt-password are logins to the embedded broker; with -mqtt, the external broker manages its users (the server's own login goes in the URL: tcp://user:password@host:1883)")
+	}
 	return c, nil
 }
 
@@ -158,6 +171,29 @@ func newHTTPServer(h http.Handler, tlsConfig *tls.Config) *http.Server {
 		ReadHeaderTimeout: readHeaderTimeout,
 		IdleTimeout:       idleTimeout,
 	}
+}
+
+// startBroker runs the embedded MQTT broker: the process's own clients,
+// the deployment's gateway user and the devices of the database's twins
+// may log in.
+func startBroker(ctx context.Context, cfg config, st *store.Store, log *slog.Logger) (*telemetry.Broker, error) {
+	secret, err := st.MQTTDeviceSecret(ctx)
+	if err != nil {
+		return nil, err
+	}
+	auth := telemetry.BrokerAuth{
+		Gateway:      telemetry.Credential{Username: cfg.mqttUser, Password: cfg.mqttPassword},
+		DeviceSecret: secret,
+		EquipmentIDs: st.EquipmentIDs,
+	}
+	broker, err := telemetry.StartBroker(cfg.mqttListen, auth, log)
+	if err != nil && !cfg.mqttListenSet {
+		// The default port is taken (another instance, a test run):
+		// an ephemeral port keeps this process working.
+		log.Warn("embedded MQTT broker: default address busy, using a free port", "address", cfg.mqttListen, "err", err)
+		broker, err = telemetry.StartBroker("127.0.0.1:0", auth, log)
+	}
+	return broker, err
 }
 
 func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
@@ -202,18 +238,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 
 	brokerURL := cfg.mqttURL
 	if brokerURL == "" {
-		broker, err := telemetry.StartBroker(cfg.mqttListen, log)
-		if err != nil && !cfg.mqttListenSet {
-			// The default port is taken (another instance, a test run):
-			// an ephemeral port keeps this process working.
-			log.Warn("embedded MQTT broker: default address busy, using a free port", "address", cfg.mqttListen, "err", err)
-			broker, err = telemetry.StartBroker("127.0.0.1:0", log)
-		}
+		broker, err := startBroker(ctx, cfg, st, log)
 		if err != nil {
 			return err
 		}
 		defer broker.Close()
-		brokerURL = "tcp://" + broker.Addr()
+		brokerURL = broker.URL()
 	}
 	brokerAddr, err := telemetry.BrokerAddr(brokerURL)
 	if err != nil {
@@ -223,6 +253,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	// stored state, so a plant client finds it before anyone presses Test
 	// Protocol.
 	fleet := fieldbus.NewFleet(brokerAddr)
+	login := telemetry.URLCredential(brokerURL)
+	fleet.BrokerUser, fleet.BrokerPassword = login.Username, login.Password
 	defer fleet.Close()
 	equipment, err := st.ListEquipment(ctx)
 	if err != nil {
@@ -239,9 +271,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 	defer subscriber.Close()
-	log.Info("equipment telemetry", "mqtt", brokerURL, "topic", telemetry.SharedFilter(cfg.mqttGroup), "embedded", cfg.mqttURL == "")
+	log.Info("equipment telemetry", "mqtt", telemetry.Redacted(brokerURL), "topic", telemetry.SharedFilter(cfg.mqttGroup), "embedded", cfg.mqttURL == "",
+		"gateway_user", cfg.mqttUser != "")
 
-	srv, err := server.New(st, server.Config{Logger: log, App: web.App(), Ingest: ingest, Fleet: fleet, TrustedProxies: cfg.trustedProxies, SocketsPerAddr: cfg.socketsPerAddr})
+	srv, err := server.New(st, server.Config{Logger: log, App: web.App(), Ingest: ingest, Fleet: fleet,
+		MQTT: server.MQTTBroker{URL: telemetry.WithoutUserinfo(brokerURL), External: cfg.mqttURL != ""}, TrustedProxies: cfg.trustedProxies, SocketsPerAddr: cfg.socketsPerAddr})
 	if err != nil {
 		return err
 	}

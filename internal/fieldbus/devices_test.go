@@ -336,15 +336,16 @@ func TestModbusUnknownUnit(t *testing.T) {
 // publishes: the message arrives on the test topic and nothing on any
 // telemetry topic.
 func TestMQTTTestNeverWritesTelemetry(t *testing.T) {
-	broker, err := telemetry.StartBroker("127.0.0.1:0", slog.New(slog.DiscardHandler))
+	broker, err := telemetry.StartBroker("127.0.0.1:0", telemetry.BrokerAuth{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer broker.Close()
 	f := fieldbus.NewFleet(broker.Addr())
+	f.BrokerUser, f.BrokerPassword = broker.Credential().Username, broker.Credential().Password
 	defer f.Close()
 	got := make(chan string, 10)
-	c := paho.NewClient(paho.NewClientOptions().AddBroker("tcp://" + broker.Addr()).SetClientID("watcher"))
+	c := paho.NewClient(paho.NewClientOptions().AddBroker(broker.URL()).SetClientID("watcher"))
 	if tok := c.Connect(); !tok.WaitTimeout(5*time.Second) || tok.Error() != nil {
 		t.Fatal(tok.Error())
 	}

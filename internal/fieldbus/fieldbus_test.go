@@ -27,12 +27,13 @@ func equipment(t *testing.T, id string) twin.Equipment {
 
 func mustFleet(t *testing.T) *fieldbus.Fleet {
 	t.Helper()
-	broker, err := telemetry.StartBroker("127.0.0.1:0", slog.New(slog.DiscardHandler))
+	broker, err := telemetry.StartBroker("127.0.0.1:0", telemetry.BrokerAuth{}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { broker.Close() })
 	f := fieldbus.NewFleet(broker.Addr())
+	f.BrokerUser, f.BrokerPassword = broker.Credential().Username, broker.Credential().Password
 	t.Cleanup(func() { f.Close() })
 	return f
 }

@@ -89,6 +89,8 @@ type device interface {
 type Fleet struct {
 	// BrokerAddr is the MQTT broker (host:port) MQTT twins publish through.
 	BrokerAddr string
+	// BrokerUser and BrokerPassword log the publisher in to the broker.
+	BrokerUser, BrokerPassword string
 
 	mu      sync.Mutex
 	host    string // where devices listen; loopback until Start says otherwise

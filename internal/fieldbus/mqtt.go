@@ -1,6 +1,7 @@
 package fieldbus
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
@@ -99,6 +100,7 @@ func (f *Fleet) mqttExchange(ctx context.Context, eq twin.Equipment, req MQTTReq
 	rand.Read(suffix)
 	opts := paho.NewClientOptions().AddBroker("tcp://" + t.Addr()).
 		SetClientID("journeyman-" + eq.ID + "-" + hex.EncodeToString(suffix)).
+		SetUsername(f.BrokerUser).SetPassword(f.BrokerPassword).
 		SetProtocolVersion(4).SetCleanSession(true).SetAutoReconnect(false).
 		SetConnectTimeout(exchangeTimeout).SetWriteTimeout(exchangeTimeout)
 	c := paho.NewClient(opts)
@@ -113,6 +115,7 @@ func (f *Fleet) mqttExchange(ctx context.Context, eq twin.Equipment, req MQTTReq
 		return Exchange{}, exchangeError(KindMQTT, tokenError("publish", tok))
 	}
 	frames := t.Frames(splitMQTT, decodeMQTT)
+	hideSecret(frames, f.BrokerPassword)
 	acks := map[int]string{0: "none: QoS 0 is fire and forget", 1: "PUBACK", 2: "PUBREC, PUBREL, PUBCOMP"}
 	x := Exchange{Device: f.BrokerAddr, Client: "github.com/eclipse/paho.mqtt.golang",
 		Frames: frames, Result: MQTTResult{Topic: topic, QoS: int(qos), Payload: payload, Broker: f.BrokerAddr, Acknowledged: acks[int(qos)]}}
@@ -125,6 +128,22 @@ func (f *Fleet) mqttExchange(ctx context.Context, eq twin.Equipment, req MQTTReq
 		}
 	}
 	return x, nil
+}
+
+// hideSecret stars out secret in the frames' bytes: the CONNECT frame
+// carries the broker password in the clear, and the caller is shown every
+// frame but must never learn the server's own login.
+func hideSecret(frames []Frame, secret string) {
+	if secret == "" {
+		return
+	}
+	stars := bytes.Repeat([]byte("*"), len(secret))
+	for i, fr := range frames {
+		b, err := hex.DecodeString(fr.Hex)
+		if err == nil && bytes.Contains(b, []byte(secret)) {
+			frames[i].Hex = hex.EncodeToString(bytes.ReplaceAll(b, []byte(secret), stars))
+		}
+	}
 }
 
 // remainingLength decodes MQTT's variable-length integer.

@@ -195,6 +195,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"GET /api/digital-twin/equipment/{id}/data-streams", twin + "/data-streams", "", levels(anyone)},
 			{"POST /api/digital-twin/equipment/{id}/sensor-data", twin + "/sensor-data", `{}`, levels(staff)},
 			{"POST /api/digital-twin/equipment/{id}/simulate-communication", twin + "/simulate-communication", `{}`, levels(staff)},
+			// Twins are the deployment's, not an organisation's: any
+			// organisation's staff may set up a device.
+			{"GET /api/equipment/{id}/mqtt-credentials", "/api/equipment/chlr-1/mqtt-credentials", "", levels(staff)},
 		}
 
 		var table []string

@@ -135,6 +135,9 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"GET /api/digital-twin/equipment/{id}/data-streams", anyone, nil, s.handleDataStreams},
 		{"POST /api/digital-twin/equipment/{id}/sensor-data", staff, nil, s.handleSensorData},
 		{"POST /api/digital-twin/equipment/{id}/simulate-communication", staff, nil, s.handleSimulateCommunication},
+		// A device's login to the embedded broker: whoever holds it can
+		// publish that twin's readings.
+		{"GET /api/equipment/{id}/mqtt-credentials", staff, nil, s.handleMQTTCredentials},
 	}
 }
 

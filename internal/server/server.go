@@ -44,6 +44,8 @@ type Server struct {
 	ingest        *twin.Ingester  // the one path sensor readings take to the store
 	fleet         *fieldbus.Fleet // simulated devices behind the twins
 	exchangeLimit *rate.Limiter   // protocol exchanges open sockets and start devices
+	mqtt          MQTTBroker      // the broker devices publish telemetry to
+	deviceSecret  []byte          // signs devices' MQTT passwords (embedded broker only)
 
 	trustedProxies []netip.Prefix   // peers whose X-Forwarded-For and -Proto are believed
 	bodyTimeout    time.Duration    // how long a request body may take to arrive
@@ -87,6 +89,18 @@ type Config struct {
 	// SocketsPerAddr bounds the realtime connections of one client address;
 	// zero means DefaultSocketsPerAddr.
 	SocketsPerAddr int
+	// MQTT is the broker devices publish telemetry to; the zero value means
+	// none, and staff are told so when they ask for a device's login.
+	MQTT MQTTBroker
+}
+
+// MQTTBroker is the telemetry broker as devices reach it.
+type MQTTBroker struct {
+	// URL is the broker's address without any login (tcp://host:1883).
+	URL string
+	// External is set when the broker is not the embedded one: it manages
+	// its own users, so the server hands out no device logins.
+	External bool
 }
 
 // New returns a server on st with its routes in place.
@@ -94,6 +108,12 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 	key, err := st.ServerSecret(context.Background(), "guest_token_key", 32)
 	if err != nil {
 		return nil, fmt.Errorf("server: %w", err)
+	}
+	var deviceSecret []byte
+	if cfg.MQTT.URL != "" && !cfg.MQTT.External {
+		if deviceSecret, err = st.MQTTDeviceSecret(context.Background()); err != nil {
+			return nil, fmt.Errorf("server: %w", err)
+		}
 	}
 	reg := cfg.Registry
 	if reg == nil {
@@ -113,6 +133,8 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 		readMostly: httpcache.New(),
 
 		exchangeLimit: rate.NewLimiter(exchangesPerSecond, exchangeBurst),
+		mqtt:          cfg.MQTT,
+		deviceSecret:  deviceSecret,
 
 		trustedProxies: cfg.TrustedProxies,
 		bodyTimeout:    cfg.BodyTimeout,

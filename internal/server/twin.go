@@ -92,6 +92,7 @@ import (
 	"strings"
 
 	"journeyman/internal/apperr"
+	"journeyman/internal/telemetry"
 	"journeyman/internal/twin"
 )
 
@@ -233,4 +234,27 @@ func (s *Server) handleSimulateCommunication(w http.ResponseWriter, r *http.Requ
 		return
 	}
 	writeJSON(w, http.StatusOK, x)
+}
+
+// handleMQTTCredentials answers a twin's device login to the embedded
+// broker, for staff to set up the device.
+func (s *Server) handleMQTTCredentials(w http.ResponseWriter, r *http.Request) {
+	id, err := equipmentID(r)
+	if err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	if _, err := s.store.GetEquipment(r.Context(), id); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
+	switch {
+	case s.mqtt.External:
+		s.writeError(w, r, apperr.Conflict("MQTT credentials are managed by the external broker at %s, not by this server", s.mqtt.URL))
+		return
+	case s.mqtt.URL == "" || s.deviceSecret == nil:
+		s.writeError(w, r, apperr.Conflict("this server runs no MQTT broker"))
+		return
+	}
+	writeJSON(w, http.StatusOK, telemetry.NewDeviceCredentials(s.mqtt.URL, s.deviceSecret, id))
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -9,6 +10,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
 
 	"journeyman/internal/fieldbus"
 	"journeyman/internal/identity"
@@ -25,14 +29,20 @@ func mustTwinServer(tb testing.TB) *Server {
 	if err := st.SeedEquipment(context.Background(), twin.SeedEquipment()); err != nil {
 		tb.Fatal(err)
 	}
-	broker, err := telemetry.StartBroker("127.0.0.1:0", slog.New(slog.DiscardHandler))
+	secret, err := st.MQTTDeviceSecret(context.Background())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	broker, err := telemetry.StartBroker("127.0.0.1:0", telemetry.BrokerAuth{DeviceSecret: secret, EquipmentIDs: st.EquipmentIDs}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { broker.Close() })
 	fleet := fieldbus.NewFleet(broker.Addr())
+	fleet.BrokerUser, fleet.BrokerPassword = broker.Credential().Username, broker.Credential().Password
 	tb.Cleanup(func() { fleet.Close() })
-	s, err := New(st, Config{Logger: slog.New(slog.DiscardHandler), App: testApp, Fleet: fleet})
+	s, err := New(st, Config{Logger: slog.New(slog.DiscardHandler), App: testApp, Fleet: fleet,
+		MQTT: MQTTBroker{URL: "tcp://" + broker.Addr()}})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -282,4 +292,91 @@ func TestSimulateCommunication(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSimulateCommunicationHidesBrokerLogin: the MQTT exchange shows every
+// frame, CONNECT included, but never the server's own broker password.
+func TestSimulateCommunicationHidesBrokerLogin(t *testing.T) {
+	s := mustTwinServer(t)
+	var x struct {
+		Frames []struct{ Summary, Hex string }
+	}
+	res := doJSON(t, s, "POST", "/api/digital-twin/equipment/rtu-3/simulate-communication", `{"protocol":"MQTT"}`, &x)
+	if res.status != 200 || len(x.Frames) == 0 || x.Frames[0].Summary != "CONNECT" {
+		t.Fatalf("got %d %.300s", res.status, res.body)
+	}
+	password := s.fleet.BrokerPassword
+	if strings.Contains(res.body, password) || strings.Contains(res.body, hex.EncodeToString([]byte(password))) {
+		t.Fatal("the exchange shows the broker password")
+	}
+	if stars := hex.EncodeToString([]byte(strings.Repeat("*", len(password)))); !strings.Contains(x.Frames[0].Hex, stars) {
+		t.Fatalf("CONNECT %s does not star the password out", x.Frames[0].Hex)
+	}
+}
+
+func TestMQTTCredentials(t *testing.T) {
+	s := mustTwinServer(t)
+	secret, err := s.store.MQTTDeviceSecret(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustAccount(t, s, "Lee", "Plant School", identity.Learner)
+	// Servers on the same database, whose sessions and twins they share.
+	other := func(mqtt MQTTBroker) *Server {
+		o, err := New(s.store, Config{Logger: slog.New(slog.DiscardHandler), App: testApp, MQTT: mqtt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	external := other(MQTTBroker{URL: "tcp://broker.plant:1883", External: true})
+	none := other(MQTTBroker{})
+
+	tests := []struct {
+		name   string
+		s      *Server
+		caller string
+		path   string
+		status int
+		has    string
+	}{
+		{"OK", s, twinInstructor, "/api/equipment/rtu-3/mqtt-credentials", 200, `"username":"rtu-3"`},
+		{"ErrUnknownEquipment", s, twinInstructor, "/api/equipment/nope/mqtt-credentials", 404, "does not exist"},
+		{"ErrBadID", s, twinInstructor, "/api/equipment/a%20b/mqtt-credentials", 404, "does not exist"},
+		{"ErrLearner", s, "Lee", "/api/equipment/rtu-3/mqtt-credentials", 403, "instructor"},
+		{"ErrAnonymous", s, "", "/api/equipment/rtu-3/mqtt-credentials", 401, ""},
+		{"ErrExternalBroker", external, twinInstructor, "/api/equipment/rtu-3/mqtt-credentials", 409, "managed by the external broker at tcp://broker.plant:1883"},
+		{"ErrExternalUnknownEquipment", external, twinInstructor, "/api/equipment/nope/mqtt-credentials", 404, "does not exist"},
+		{"ErrNoBroker", none, twinInstructor, "/api/equipment/rtu-3/mqtt-credentials", 409, "runs no MQTT broker"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := do(t, tt.s, as(t, tt.s, httptest.NewRequest("GET", tt.path, nil), tt.caller))
+			if res.status != tt.status || !strings.Contains(res.body, tt.has) {
+				t.Fatalf("got %d %.300s; want %d with %s", res.status, res.body, tt.status, tt.has)
+			}
+		})
+	}
+
+	t.Run("LogsIn", func(t *testing.T) {
+		var c telemetry.DeviceCredentials
+		if res := doJSON(t, s, "GET", "/api/equipment/rtu-3/mqtt-credentials", "", &c); res.status != 200 {
+			t.Fatalf("got %d %s", res.status, res.body)
+		}
+		want := telemetry.DeviceCredentials{Broker: s.mqtt.URL, Username: "rtu-3", Password: telemetry.DevicePassword(secret, "rtu-3"),
+			PublishTopic: "journeyman/equipment/rtu-3/telemetry", SubscribeTopic: "journeyman/equipment/rtu-3/test"}
+		if c != want {
+			t.Fatalf("credentials = %+v; want %+v", c, want)
+		}
+		// The answer is what a device needs: it logs in and publishes.
+		client := paho.NewClient(paho.NewClientOptions().AddBroker(c.Broker).SetUsername(c.Username).SetPassword(c.Password).
+			SetClientID("server-test-rtu-3").SetAutoReconnect(false))
+		if tok := client.Connect(); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+			t.Fatalf("connect with the answered login: %v", tok.Error())
+		}
+		defer client.Disconnect(50)
+		if tok := client.Publish(c.PublishTopic, 1, false, `{"rpm":1200}`); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+			t.Fatalf("publish: %v", tok.Error())
+		}
+	})
 }

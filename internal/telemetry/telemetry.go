@@ -1,7 +1,9 @@
 // Package telemetry carries equipment readings over MQTT: an embedded
 // broker for installations without one, and a subscriber that feeds every
 // reading published on journeyman/equipment/{id}/telemetry into the same
-// ingest path as the sensor-data call.
+// ingest path as the sensor-data call. The embedded broker admits only the
+// process itself, the deployment's gateway user and the devices of known
+// twins, each to its own topics (auth.go).
 package telemetry
 
 import (
@@ -18,7 +20,6 @@ import (
 
 	paho "github.com/eclipse/paho.mqtt.golang"
 	mqtt "github.com/mochi-mqtt/server/v2"
-	"github.com/mochi-mqtt/server/v2/hooks/auth"
 	"github.com/mochi-mqtt/server/v2/listeners"
 
 	"journeyman/internal/twin"
@@ -33,18 +34,23 @@ const MaxPayload = 16 << 10
 
 // Broker is an embedded MQTT broker on a loopback TCP port.
 type Broker struct {
-	srv *mqtt.Server
-	tcp *listeners.TCP
+	srv    *mqtt.Server
+	tcp    *listeners.TCP
+	server Credential
 }
 
-// StartBroker serves MQTT on addr ("127.0.0.1:0" picks a free port).
-func StartBroker(addr string, log *slog.Logger) (*Broker, error) {
-	srv := mqtt.New(&mqtt.Options{Logger: log.With("component", "mqtt-broker")})
+// StartBroker serves MQTT on addr ("127.0.0.1:0" picks a free port). Only
+// the process's own clients (URL), the deployment's gateway user and the
+// devices of known twins (auth) may log in, each to its own topics.
+func StartBroker(addr string, auth BrokerAuth, log *slog.Logger) (*Broker, error) {
+	log = log.With("component", "mqtt-broker")
+	srv := mqtt.New(&mqtt.Options{Logger: log})
 	caps := srv.Options.Capabilities
 	caps.MaximumPacketSize = MaxPayload + 1024
-	// Anyone on the loopback interface may publish; the broker does not
-	// listen beyond it unless told to.
-	if err := srv.AddHook(new(auth.AllowHook), nil); err != nil {
+	server := newServerCredential()
+	hook := &authHook{server: server, gateway: auth.Gateway, secret: auth.DeviceSecret,
+		devices: &knownIDs{load: auth.EquipmentIDs, log: log}, log: log}
+	if err := srv.AddHook(hook, nil); err != nil {
 		return nil, err
 	}
 	tcp := listeners.NewTCP(listeners.Config{ID: "tcp", Address: addr})
@@ -54,11 +60,21 @@ func StartBroker(addr string, log *slog.Logger) (*Broker, error) {
 	if err := srv.Serve(); err != nil {
 		return nil, err
 	}
-	return &Broker{srv: srv, tcp: tcp}, nil
+	return &Broker{srv: srv, tcp: tcp, server: server}, nil
 }
 
 // Addr is the host:port the broker listens on.
 func (b *Broker) Addr() string { return b.tcp.Address() }
+
+// URL is the broker's address with the process's own login in it: every
+// right, for the process's subscriber and fleet, and for nobody else.
+func (b *Broker) URL() string {
+	u := url.URL{Scheme: "tcp", User: url.UserPassword(b.server.Username, b.server.Password), Host: b.Addr()}
+	return u.String()
+}
+
+// Credential is the process's own login, the one URL carries.
+func (b *Broker) Credential() Credential { return b.server }
 
 // Close stops the broker.
 func (b *Broker) Close() error { return b.srv.Close() }
@@ -86,8 +102,9 @@ type Ingest func(u twin.SensorUpdate, done func(twin.Outcome)) error
 
 // Subscriber feeds telemetry messages to the ingest path.
 type Subscriber struct {
-	client paho.Client
-	log    *slog.Logger
+	client     paho.Client
+	log        *slog.Logger
+	subscribed atomic.Bool // the broker granted the subscription at least once
 
 	// Counters, for logs and tests.
 	Received, Ingested, Rejected atomic.Int64
@@ -112,7 +129,8 @@ func ValidGroup(group string) error {
 func SharedFilter(group string) string { return "$share/" + group + "/" + TopicFilter }
 
 // Subscribe connects to the broker at brokerURL and subscribes to every
-// twin's telemetry topic with QoS 1, as a member of group.
+// twin's telemetry topic with QoS 1, as a member of group. The URL's
+// userinfo, if any, is the login (tcp://user:password@host:1883).
 func Subscribe(brokerURL, group string, ingest Ingest, now func() time.Time, log *slog.Logger) (*Subscriber, error) {
 	if err := ValidGroup(group); err != nil {
 		return nil, err
@@ -121,7 +139,9 @@ func Subscribe(brokerURL, group string, ingest Ingest, now func() time.Time, log
 	s := &Subscriber{log: log.With("component", "telemetry")}
 	suffix := make([]byte, 4)
 	rand.Read(suffix)
+	login := URLCredential(brokerURL)
 	opts := paho.NewClientOptions().AddBroker(brokerURL).
+		SetUsername(login.Username).SetPassword(login.Password).
 		SetClientID("journeyman-telemetry-" + hex.EncodeToString(suffix)).
 		SetCleanSession(true).SetAutoReconnect(true).SetConnectRetry(true).
 		SetConnectTimeout(5 * time.Second).
@@ -133,26 +153,55 @@ func Subscribe(brokerURL, group string, ingest Ingest, now func() time.Time, log
 	// Subscribe again after every (re)connect: clean sessions forget subscriptions.
 	opts.SetOnConnectHandler(func(c paho.Client) {
 		tok := c.Subscribe(filter, 1, handler)
-		if tok.WaitTimeout(5*time.Second) && tok.Error() != nil {
-			s.log.Error("subscribe", "topic", filter, "err", tok.Error())
+		if !tok.WaitTimeout(5 * time.Second) {
+			return
 		}
+		if tok.Error() != nil {
+			s.log.Error("subscribe", "topic", filter, "err", tok.Error())
+			return
+		}
+		// A broker that refuses the filter says so in the SUBACK, not as
+		// an error: without this line readings would stop unexplained.
+		if code := subackCode(tok); code >= 0x80 {
+			s.log.Error("subscription refused by the broker: check the MQTT user's permissions", "topic", filter, "code", code)
+			return
+		}
+		s.subscribed.Store(true)
 	})
 	s.client = paho.NewClient(opts)
 	tok := s.client.Connect()
 	if !tok.WaitTimeout(10 * time.Second) {
 		// The client keeps retrying; a broker that starts later is fine.
-		s.log.Warn("MQTT broker not reachable yet; retrying in the background", "broker", brokerURL)
+		s.log.Warn("MQTT broker not reachable yet; retrying in the background", "broker", Redacted(brokerURL))
 		return s, nil
 	}
 	if tok.Error() != nil {
 		s.client.Disconnect(0)
-		return nil, fmt.Errorf("telemetry: connect to %s: %w", brokerURL, tok.Error())
+		return nil, fmt.Errorf("telemetry: connect to %s: %w", Redacted(brokerURL), tok.Error())
 	}
 	return s, nil
 }
 
+// subackCode is the broker's answer to a one-filter subscription: the QoS
+// granted, or 0x80 and above for a refusal. Paho keys its results by the
+// filter without "$share/{group}/", so the one result is read as it is.
+func subackCode(tok paho.Token) byte {
+	st, ok := tok.(*paho.SubscribeToken)
+	if !ok {
+		return 0
+	}
+	for _, code := range st.Result() {
+		return code
+	}
+	return 0
+}
+
 // Connected reports whether the subscriber is connected to the broker.
 func (s *Subscriber) Connected() bool { return s.client.IsConnectionOpen() }
+
+// Subscribed reports whether the broker has granted the subscription
+// (since the first connection; a reconnect subscribes again).
+func (s *Subscriber) Subscribed() bool { return s.subscribed.Load() }
 
 // Close disconnects from the broker.
 func (s *Subscriber) Close() { s.client.Disconnect(250) }

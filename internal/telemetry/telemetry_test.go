@@ -60,7 +60,8 @@ func uniqueTwin(t *testing.T, s *store.Store) string {
 	return eq.ID
 }
 
-// publish sends payloads to topic in order, on one connection.
+// publish sends payloads to topic in order, on one connection, logged in
+// with the URL's userinfo.
 func publish(t *testing.T, brokerURL, topic string, payloads ...string) {
 	t.Helper()
 	c := paho.NewClient(paho.NewClientOptions().AddBroker(brokerURL).SetClientID("journeyman-test-pub-" + fmt.Sprint(time.Now().UnixNano())))
@@ -83,7 +84,8 @@ func uniqueGroup() string {
 	return "test-" + hex.EncodeToString(b)
 }
 
-// subscribe joins group on brokerURL and waits until the subscription is up.
+// subscribe joins group on brokerURL and waits until the broker has
+// granted the subscription: a reading published before that is lost.
 func subscribe(t *testing.T, brokerURL, group string, in *twin.Ingester, now func() time.Time) *telemetry.Subscriber {
 	t.Helper()
 	sub, err := telemetry.Subscribe(brokerURL, group, in.Enqueue, now, slog.New(slog.DiscardHandler))
@@ -92,21 +94,30 @@ func subscribe(t *testing.T, brokerURL, group string, in *twin.Ingester, now fun
 	}
 	t.Cleanup(sub.Close)
 	deadline := time.Now().Add(10 * time.Second)
-	for !sub.Connected() && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
+	for !sub.Subscribed() && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
 	}
-	time.Sleep(200 * time.Millisecond) // the subscription follows the connection
+	if !sub.Subscribed() {
+		t.Fatalf("the subscription to %s was not granted within 10 s", telemetry.Redacted(brokerURL))
+	}
 	return sub
 }
 
+// embeddedBroker starts a broker and returns its URL with the process's
+// own login in it.
 func embeddedBroker(t *testing.T) string {
 	t.Helper()
-	b, err := telemetry.StartBroker("127.0.0.1:0", slog.New(slog.DiscardHandler))
+	return startBroker(t, telemetry.BrokerAuth{}).URL()
+}
+
+func startBroker(t *testing.T, auth telemetry.BrokerAuth) *telemetry.Broker {
+	t.Helper()
+	b, err := telemetry.StartBroker("127.0.0.1:0", auth, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close() })
-	return "tcp://" + b.Addr()
+	return b
 }
 
 // ingestThrough subscribes a store to brokerURL, publishes readings, bad
@@ -116,15 +127,24 @@ func ingestThrough(t *testing.T, brokerURL string) {
 	s := storetest.OpenSQLite(t)
 	s.Now = func() time.Time { return time.Now().UTC() }
 	id := uniqueTwin(t, s)
+	ingestThroughAs(t, s, id, brokerURL, brokerURL)
+}
+
+// ingestThroughAs is ingestThrough with the store and twin given, and the
+// readings published with publisherURL's login.
+func ingestThroughAs(t *testing.T, s *store.Store, id, brokerURL, publisherURL string) {
+	t.Helper()
 	in := twin.NewIngester(s.RecordSensorData)
 	sub := subscribe(t, brokerURL, uniqueGroup(), in, s.Now)
 
 	topic := twin.TelemetryTopic(id)
-	publish(t, brokerURL, topic, `{"sensorData":{"temperature":"hot"}}`)        // refused: not a number
-	publish(t, brokerURL, topic, `{"sensorData":{"rpm":-1}}`)                   // refused: out of range
-	publish(t, brokerURL, twin.TelemetryTopic(id+"-gone"), `{"temperature":7}`) // refused: no such twin
-	publish(t, brokerURL, topic, `{"sensorData":{"temperature":12.5,"pressure":650}}`)
-	publish(t, brokerURL, topic, `{"temperature":{"value":13.5,"unit":"°C"}}`) // the bare form
+	publish(t, publisherURL, topic, `{"sensorData":{"temperature":"hot"}}`) // refused: not a number
+	publish(t, publisherURL, topic, `{"sensorData":{"rpm":-1}}`)            // refused: out of range
+	// Refused: no such twin. Published with the server's login, as no
+	// device may publish for another twin.
+	publish(t, brokerURL, twin.TelemetryTopic(id+"-gone"), `{"temperature":7}`)
+	publish(t, publisherURL, topic, `{"sensorData":{"temperature":12.5,"pressure":650}}`)
+	publish(t, publisherURL, topic, `{"temperature":{"value":13.5,"unit":"°C"}}`) // the bare form
 
 	deadline := time.Now().Add(10 * time.Second)
 	var eq twin.Equipment
