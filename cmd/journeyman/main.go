@@ -263,22 +263,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err := fleet.Start(ctx, equipment, cfg.devices, log); err != nil {
 		return err
 	}
+	srv, err := server.New(st, server.Config{Logger: log, App: web.App(), Fleet: fleet,
+		MQTT: server.MQTTBroker{URL: telemetry.WithoutUserinfo(brokerURL), External: cfg.mqttURL != ""}, TrustedProxies: cfg.trustedProxies, SocketsPerAddr: cfg.socketsPerAddr})
+	if err != nil {
+		return err
+	}
 	// Equipment telemetry: every reading, from the API or MQTT, goes
-	// through one ingester, and what it stores reaches the devices.
-	ingest := twin.NewIngester(fleet.FollowRecorder(st.RecordSensorData))
-	subscriber, err := telemetry.Subscribe(brokerURL, cfg.mqttGroup, ingest.Enqueue, st.Now, log)
+	// through the server's one ingester.
+	subscriber, err := telemetry.Subscribe(brokerURL, cfg.mqttGroup, srv.Ingest().Enqueue, st.Now, log)
 	if err != nil {
 		return err
 	}
 	defer subscriber.Close()
 	log.Info("equipment telemetry", "mqtt", telemetry.Redacted(brokerURL), "topic", telemetry.SharedFilter(cfg.mqttGroup), "embedded", cfg.mqttURL == "",
 		"gateway_user", cfg.mqttUser != "")
-
-	srv, err := server.New(st, server.Config{Logger: log, App: web.App(), Ingest: ingest, Fleet: fleet,
-		MQTT: server.MQTTBroker{URL: telemetry.WithoutUserinfo(brokerURL), External: cfg.mqttURL != ""}, TrustedProxies: cfg.trustedProxies, SocketsPerAddr: cfg.socketsPerAddr})
-	if err != nil {
-		return err
-	}
 	// Realtime messages of every process sharing the database reach this
 	// one's clients until the signal context ends.
 	srv.Start(ctx)

@@ -365,6 +365,22 @@ test.describe('digital twin page', () => {
   test.describe('as a signed-in instructor', () => {
     test.use({ who: 'instructor' })
 
+    test('a reading another client stores shows at once, over the realtime channel', async ({ page }) => {
+      const eq = (await fleet(page)).find((e) => e.communicationProtocol === 'Modbus TCP')!
+      const frames: string[] = []
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))))
+      await page.goto('/digital-twin')
+      await expect(page.getByTestId('twin-live')).toHaveText('Live: readings show as they are stored.')
+      await expect.poll(() => frames.some((f) => f.includes('"watching_equipment"'))).toBe(true)
+
+      // Another client (this account's API, outside the page) stores a reading.
+      const value = Math.round((20 + Math.random() * 10) * 100) / 100
+      const res = await page.request.post(`${EQUIPMENT}/${eq.id}/sensor-data`, { data: { sensorData: { temperature: value } } })
+      expect(res.status(), await res.text()).toBe(200)
+      await expect(card(page, eq.id).locator('dd[data-sensor="temperature"]')).toHaveText(shown(value, '°C'))
+      expect(frames.some((f) => f.includes('"equipment_update"') && f.includes(`"id":"${eq.id}"`) && f.includes(String(value)))).toBe(true)
+    })
+
     test('Update Sensors posts simulated readings and the page shows them', async ({ page }) => {
       const eq = (await fleet(page)).find((e) => e.type === 'booster-pump') ?? (await fleet(page))[0]
       await page.goto('/digital-twin')

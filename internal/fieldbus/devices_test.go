@@ -219,25 +219,36 @@ func TestDevicesFollowTwin(t *testing.T) {
 	})
 }
 
-// TestFollowRecorder: what the wrapped recorder stores reaches the device,
-// and a refused update changes nothing.
-func TestFollowRecorder(t *testing.T) {
+// TestFollowKeepsTheNewest: the device serves the twin as last stored, and
+// an older state arriving late (from another process, through the store)
+// does not replace it.
+func TestFollowKeepsTheNewest(t *testing.T) {
 	f, seed := startedFleet(t)
-	eq := seed["bp-2"]
-	eq.SensorData = maps(eq.SensorData)
-	eq.SensorData["temperature"] = twin.Reading{Value: 41, Unit: "°C"}
-	record := f.FollowRecorder(func(context.Context, []twin.SensorUpdate) ([]twin.Outcome, error) {
-		return []twin.Outcome{{Equipment: eq}, {Err: errors.New("refused")}}, nil
-	})
-	if _, err := record(context.Background(), make([]twin.SensorUpdate, 2)); err != nil {
-		t.Fatal(err)
+	at := func(temperature float64, updated time.Time) twin.Equipment {
+		eq := seed["bp-2"]
+		eq.SensorData = maps(eq.SensorData)
+		eq.SensorData["temperature"] = twin.Reading{Value: temperature, Unit: "°C"}
+		eq.LastUpdated = updated
+		return eq
 	}
-	regs, err := modbusClient(t, deviceAddr(t, f, eq), 3).ReadRegisters(0, 2, modbus.HOLDING_REGISTER)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := float32frombits(regs); got != 41 {
-		t.Fatalf("temperature = %v, want 41", got)
+	now := time.Now()
+	client := modbusClient(t, deviceAddr(t, f, seed["bp-2"]), 3)
+	for _, step := range []struct {
+		eq   twin.Equipment
+		want float32
+	}{
+		{at(41, now), 41},
+		{at(39, now.Add(-time.Second)), 41}, // older: ignored
+		{at(43, now.Add(time.Second)), 43},
+	} {
+		f.Follow(step.eq)
+		regs, err := client.ReadRegisters(0, 2, modbus.HOLDING_REGISTER)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := float32frombits(regs); got != step.want {
+			t.Fatalf("after following %v: temperature = %v, want %v", step.eq.SensorData["temperature"].Value, got, step.want)
+		}
 	}
 }
 

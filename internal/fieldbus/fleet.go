@@ -92,15 +92,16 @@ type Fleet struct {
 	// BrokerUser and BrokerPassword log the publisher in to the broker.
 	BrokerUser, BrokerPassword string
 
-	mu      sync.Mutex
-	host    string // where devices listen; loopback until Start says otherwise
-	devices map[string]device
-	locks   map[string]*sync.Mutex
+	mu       sync.Mutex
+	host     string // where devices listen; loopback until Start says otherwise
+	devices  map[string]device
+	followed map[string]time.Time // the LastUpdated of the twin each device serves
+	locks    map[string]*sync.Mutex
 }
 
 // NewFleet returns a fleet publishing MQTT through brokerAddr.
 func NewFleet(brokerAddr string) *Fleet {
-	return &Fleet{BrokerAddr: brokerAddr, host: DefaultHost, devices: map[string]device{}, locks: map[string]*sync.Mutex{}}
+	return &Fleet{BrokerAddr: brokerAddr, host: DefaultHost, devices: map[string]device{}, followed: map[string]time.Time{}, locks: map[string]*sync.Mutex{}}
 }
 
 // Close stops every device.
@@ -160,32 +161,19 @@ func (f *Fleet) deviceFor(eq twin.Equipment, kind string) (device, error) {
 }
 
 // Follow sets the twin's running device to eq, the twin as stored; a twin
-// without a running device has nothing to update.
+// without a running device has nothing to update. A twin older than the
+// one the device already serves is ignored: this process's own readings
+// reach the device at once and other processes' a moment later, through
+// the store, so they may arrive out of order.
 func (f *Fleet) Follow(eq twin.Equipment) {
 	f.mu.Lock()
+	defer f.mu.Unlock()
 	d := f.devices[eq.ID]
-	f.mu.Unlock()
-	if d != nil {
-		d.update(eq)
+	if d == nil || eq.LastUpdated.Before(f.followed[eq.ID]) {
+		return
 	}
-}
-
-// FollowRecorder returns record that also hands every twin it stored to
-// Follow, in the order stored: wrapped around the ingester's recorder, it
-// brings every reading — from the API, MQTT or any other path — to the
-// devices the moment it is committed.
-func (f *Fleet) FollowRecorder(record twin.Recorder) twin.Recorder {
-	return func(ctx context.Context, updates []twin.SensorUpdate) ([]twin.Outcome, error) {
-		outcomes, err := record(ctx, updates)
-		if err == nil {
-			for _, o := range outcomes {
-				if o.Err == nil {
-					f.Follow(o.Equipment)
-				}
-			}
-		}
-		return outcomes, err
-	}
+	f.followed[eq.ID] = eq.LastUpdated
+	d.update(eq)
 }
 
 // lock serialises exchanges with one device, as a real device's single

@@ -256,6 +256,12 @@ func (c *client) handle(ctx context.Context, data []byte) error {
 		c.reply(Message{Type: TypeWatching})
 		return nil
 
+	case TypeWatchEquipment:
+		// The twins are public, as GET /api/digital-twin/equipment is.
+		c.hub.watchEquipment(c)
+		c.reply(Message{Type: TypeWatchingEquipment})
+		return nil
+
 	case TypeSafetyAlert:
 		var p SafetyAlertPayload
 		if err := decodePayload(in.Payload, &p); err != nil {
@@ -299,7 +305,7 @@ func (c *client) handle(ctx context.Context, data []byte) error {
 	case "":
 		return apperr.Invalid("type is required")
 	default:
-		return apperr.Invalid("unknown message type %q; want xr_session_update, safety_alert, collaboration_update, join, leave or watch_live", in.Type)
+		return apperr.Invalid("unknown message type %q; want xr_session_update, safety_alert, collaboration_update, join, leave, watch_live or watch_equipment", in.Type)
 	}
 }
 

@@ -65,6 +65,7 @@ type Hub struct {
 	all      []*client                       // every client; client.at is its index
 	channels map[string][]*client            // the clients of each non-empty channel; client.channelAt is the index
 	watchers map[string]map[*client]struct{} // the clients watching each channel's running sessions
+	twins    map[*client]struct{}            // the clients watching the digital twins
 	rooms    map[string]*room
 	closed   bool
 
@@ -101,7 +102,7 @@ func NewHub(opts Options) *Hub {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	h := &Hub{opts: opts, born: time.Now(), channels: map[string][]*client{}, watchers: map[string]map[*client]struct{}{}, rooms: map[string]*room{}, stop: make(chan struct{})}
+	h := &Hub{opts: opts, born: time.Now(), channels: map[string][]*client{}, watchers: map[string]map[*client]struct{}{}, twins: map[*client]struct{}{}, rooms: map[string]*room{}, stop: make(chan struct{})}
 	go h.keepalive()
 	return h
 }
@@ -226,6 +227,7 @@ func (h *Hub) remove(c *client) {
 			h.channels[c.peer.Channel] = list
 		}
 	}
+	delete(h.twins, c)
 	if w := h.watchers[c.peer.Channel]; w != nil {
 		delete(w, c)
 		if len(w) == 0 {
@@ -320,6 +322,21 @@ func (h *Hub) Watched(channel string) bool {
 	return len(h.watchers[channel]) > 0
 }
 
+// watchEquipment adds c to the watchers of the digital twins.
+func (h *Hub) watchEquipment(c *client) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.twins[c] = struct{}{}
+}
+
+// WatchingEquipment reports whether any client of this process watches the
+// digital twins.
+func (h *Hub) WatchingEquipment() bool {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	return len(h.twins) > 0
+}
+
 // presence tells a room's members its new membership.
 func (h *Hub) presence(sessionID string) {
 	h.mu.RLock()
@@ -365,7 +382,8 @@ func (h *Hub) Rooms() []Room {
 
 // Deliver sends m to this process's clients: a safety alert or its
 // acknowledgement, or a message without a session id, to every client of
-// its channel; a live_session to the channel's watchers; any other message
+// its channel; a live_session to the channel's watchers; an
+// equipment_update to the digital twins' watchers; any other message
 // to the members of its session's room. It encodes m once and never waits
 // for a client: a client whose send queue is full is disconnected instead.
 func (h *Hub) Deliver(m Message) {
@@ -374,17 +392,22 @@ func (h *Hub) Deliver(m Message) {
 		h.opts.Logger.Error("realtime: encode message", "type", m.Type, "err", err)
 		return
 	}
-	if m.Type != TypeLiveSession && (m.Type == TypeSafetyAlert || m.Type == TypeSafetyAlertAck || m.SessionID == "") {
+	if m.Type != TypeLiveSession && m.Type != TypeEquipmentUpdate && (m.Type == TypeSafetyAlert || m.Type == TypeSafetyAlertAck || m.SessionID == "") {
 		h.Broadcast(m.Channel, b)
 		return
 	}
 	var targets []*client
 	h.mu.RLock()
-	if m.Type == TypeLiveSession {
+	switch r := h.rooms[m.SessionID]; {
+	case m.Type == TypeLiveSession:
 		for c := range h.watchers[m.Channel] {
 			targets = append(targets, c)
 		}
-	} else if r := h.rooms[m.SessionID]; r != nil {
+	case m.Type == TypeEquipmentUpdate:
+		for c := range h.twins {
+			targets = append(targets, c)
+		}
+	case r != nil:
 		for _, set := range []map[*client]struct{}{r.participants, r.observers} {
 			for c := range set {
 				targets = append(targets, c)

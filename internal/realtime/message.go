@@ -17,8 +17,8 @@ import (
 
 // Message types. The first three are the spec's outgoing client messages;
 // join and leave manage room membership, watch_live subscribes an
-// organisation's staff to its running sessions; the rest only the server
-// sends.
+// organisation's staff to its running sessions, watch_equipment anyone to
+// the digital twins; the rest only the server sends.
 const (
 	TypeXRSessionUpdate     = "xr_session_update"
 	TypeSafetyAlert         = "safety_alert"
@@ -26,13 +26,16 @@ const (
 	TypeJoin                = "join"
 	TypeLeave               = "leave"
 	TypeWatchLive           = "watch_live"
+	TypeWatchEquipment      = "watch_equipment"
 	TypeJoined              = "joined"             // reply to join: the room's membership
 	TypeLeft                = "left"               // reply to leave
 	TypeWatching            = "watching"           // reply to watch_live
+	TypeWatchingEquipment   = "watching_equipment" // reply to watch_equipment
 	TypePresence            = "presence"           // a room's membership changed
 	TypeError               = "error"              // the client's last message was refused; payload {message}
 	TypeSafetyAlertAck      = "safety_alert_ack"   // an alert was acknowledged; payload SafetyAlert
 	TypeLiveSession         = "live_session"       // to a channel's watchers: a running session changed
+	TypeEquipmentUpdate     = "equipment_update"   // to equipment watchers: a twin as stored, with its alerts
 	TypeInstructorMessage   = "instructor_message" // to a session's room: an instructor's words to the learner
 	TypeInstructorStop      = "instructor_stop"    // to a session's room: an instructor stops the session
 )

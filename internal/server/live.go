@@ -16,7 +16,7 @@ package server
 // On /ws, a staff member's watch_live subscribes their connection to
 // live_session messages (payload portal.LiveSession) of their organisation:
 // a session that starts, records interactions or ends is announced within
-// liveFlushEvery, to every server process, by its id.
+// flushEvery, to every server process, by its id.
 
 import (
 	"context"
@@ -24,15 +24,12 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 	"unicode/utf8"
 
 	"journeyman/internal/apperr"
 	"journeyman/internal/identity"
 	"journeyman/internal/portal"
 	"journeyman/internal/realtime"
-	"journeyman/internal/store"
 	"journeyman/internal/training"
 )
 
@@ -40,67 +37,14 @@ import (
 // "channel<TAB>session id"; each process loads those its watchers follow.
 const liveChannel = "journeyman_live"
 
-// liveFlushEvery batches a session's updates: a learner's player sends one
-// per interaction, and the live view needs no more than a few a second.
-const liveFlushEvery = 250 * time.Millisecond
-
 // MaxInstructionLen bounds an instructor's message and a stop's reason.
 const MaxInstructionLen = 500
-
-// liveChanges are the sessions changed since the last flush, by id, with
-// the channel of each.
-type liveChanges struct {
-	mu  sync.Mutex
-	ids map[string]string
-}
 
 // sessionChanged notes that a learner's session changed, for the watchers
 // of the learner's organisation. Nobody watches the demo channel.
 func (s *Server) sessionChanged(learner identity.Caller, sessionID string) {
-	if learner.OrgID == "" {
-		return
-	}
-	s.live.mu.Lock()
-	if s.live.ids == nil {
-		s.live.ids = map[string]string{}
-	}
-	s.live.ids[sessionID] = learner.Channel()
-	s.live.mu.Unlock()
-}
-
-// flushLive announces the changed sessions every liveFlushEvery until ctx
-// ends.
-func (s *Server) flushLive(ctx context.Context) {
-	t := time.NewTicker(liveFlushEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		s.live.mu.Lock()
-		ids := s.live.ids
-		s.live.ids = nil
-		s.live.mu.Unlock()
-		var b strings.Builder
-		for id, ch := range ids {
-			line := ch + "\t" + id + "\n"
-			if b.Len()+len(line) > store.MaxNotifyPayload {
-				s.notifyLive(ctx, b.String())
-				b.Reset()
-			}
-			b.WriteString(line)
-		}
-		if b.Len() > 0 {
-			s.notifyLive(ctx, b.String())
-		}
-	}
-}
-
-func (s *Server) notifyLive(ctx context.Context, payload string) {
-	if err := s.store.Notify(ctx, liveChannel, payload); err != nil && ctx.Err() == nil {
-		s.log.Warn("realtime: announce live sessions", "err", err)
+	if learner.OrgID != "" {
+		s.live.note(sessionID, learner.Channel()+"\t"+sessionID)
 	}
 }
 

@@ -26,15 +26,16 @@ import (
 
 // Server holds what the handlers need. Construct it with New.
 type Server struct {
-	store   *store.Store
-	log     *slog.Logger
-	app     fs.FS // the built web app; nil or without index.html when not built
-	metrics *metrics
-	hub     *realtime.Hub // the realtime channel's connections and rooms
-	live    liveChanges   // sessions changed since the live view last heard
-	starts  startLimiter  // XR session starts per learner
-	handler http.Handler
-	lastCSP atomic.Pointer[cspEntry] // the policy of the last host answered
+	store       *store.Store
+	log         *slog.Logger
+	app         fs.FS // the built web app; nil or without index.html when not built
+	metrics     *metrics
+	hub         *realtime.Hub // the realtime channel's connections and rooms
+	live        changeSet     // sessions changed since the live view last heard
+	twinChanges changeSet     // twins changed since the digital-twin pages last heard
+	starts      startLimiter  // XR session starts per learner
+	handler     http.Handler
+	lastCSP     atomic.Pointer[cspEntry] // the policy of the last host answered
 
 	sessions    *scs.SessionManager   // signed-in accounts' sessions
 	guests      *identity.GuestTokens // guest tokens under the deployment's key
@@ -72,10 +73,6 @@ type Config struct {
 	App fs.FS
 	// Registry receives the server's metrics; nil means a new registry.
 	Registry *prometheus.Registry
-	// Ingest records sensor readings; nil means one writing to the store
-	// whose stored twins Fleet follows. One given here should be built
-	// on Fleet.FollowRecorder, or the devices serve stale values.
-	Ingest *twin.Ingester
 	// Fleet runs the twins' simulated devices; nil means one without an
 	// MQTT broker (MQTT exchanges then fail).
 	Fleet *fieldbus.Fleet
@@ -124,7 +121,6 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 		log:     cfg.Logger,
 		app:     cfg.App,
 		metrics: newMetrics(reg),
-		ingest:  cfg.Ingest,
 		fleet:   cfg.Fleet,
 
 		sessions:   newSessionManager(st),
@@ -145,9 +141,7 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 	if s.fleet == nil {
 		s.fleet = fieldbus.NewFleet("")
 	}
-	if s.ingest == nil {
-		s.ingest = twin.NewIngester(s.fleet.FollowRecorder(st.RecordSensorData))
-	}
+	s.ingest = twin.NewIngester(s.recordReadings)
 	s.hub = newHub(s)
 	s.handler = s.routes(reg)
 	return s, nil

@@ -156,7 +156,8 @@ func (s *Server) Start(ctx context.Context) {
 		}
 	}, s.log)
 	s.store.Listen(ctx, liveChannel, func(payload string) { s.deliverLive(ctx, payload) }, s.log)
-	go s.flushLive(ctx)
+	s.store.Listen(ctx, twinChannel, func(payload string) { s.deliverTwins(ctx, payload) }, s.log)
+	go s.flushChanges(ctx)
 	s.store.Listen(ctx, roomChannel, func(payload string) {
 		var m realtime.Message
 		if err := json.Unmarshal([]byte(payload), &m); err != nil {

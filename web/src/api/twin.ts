@@ -123,6 +123,13 @@ export const sensorDataResponseSchema = z.looseObject({
   alerts: listOf(equipmentAlertSchema, 'sensor-data alerts').nullish(),
 })
 
+/** An equipment_update on /ws: a twin as just stored, with its alerts (most severe first). */
+export const equipmentUpdateSchema = z.looseObject({
+  equipment: equipmentSchema,
+  alerts: listOf(equipmentAlertSchema, 'equipment_update alerts'),
+})
+export type EquipmentUpdate = z.infer<typeof equipmentUpdateSchema>
+
 const EQUIPMENT = '/api/digital-twin/equipment'
 
 export const twinKeys = {

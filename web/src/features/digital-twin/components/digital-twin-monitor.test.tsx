@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -6,6 +6,7 @@ import { createQueryClient } from '@/lib/api'
 import { HeadingLevelContext } from '@/components/heading'
 import { Toaster } from '@/components/toaster'
 import { resetToastsForTests } from '@/hooks/use-toast'
+import { FakeSocket } from '@/test/fake-socket'
 import { DigitalTwinMonitor } from './digital-twin-monitor'
 
 // The component against a scripted server: proves the wiring (which calls
@@ -94,8 +95,40 @@ function renderMonitor(headingLevel: 2 | 3 = 2) {
   )
 }
 
+beforeEach(() => {
+  FakeSocket.reset({ opensItself: true })
+  vi.stubGlobal('WebSocket', FakeSocket)
+})
+afterEach(() => vi.unstubAllGlobals())
+
 // Generous timeout: the machine is shared, and user-event drives Radix step by step.
 describe('DigitalTwinMonitor', { timeout: 20_000 }, () => {
+  it('watches the twins on /ws and shows an equipment_update at once: the reading, and the twin alerts it raises now', async () => {
+    const calls = server()
+    renderMonitor()
+    const pumpCard = (await screen.findByRole('button', { name: pump.name })).closest('[data-testid="equipment-card"]') as HTMLElement
+    await screen.findByTestId('equipment-alert')
+    await waitFor(() => expect(FakeSocket.last().messages).toContainEqual(expect.objectContaining({ type: 'watch_equipment' })))
+    expect(screen.getByTestId('twin-live')).toHaveTextContent('Live: readings show as they are stored.')
+    const reads = calls.filter((c) => c.url === '/api/digital-twin/equipment').length
+
+    const shaking = { id: 'bp-2:vibration:above', equipmentId: 'bp-2', level: 'critical', sensor: 'vibration', reading: 9.5, threshold: 7.1, comparison: 'above', unit: 'mm/s', message: 'vibration high', timestamp: '2026-11-20T08:01:00Z' }
+    FakeSocket.last().receive({
+      type: 'equipment_update',
+      timestamp: '2026-11-20T08:01:00Z',
+      payload: { equipment: { ...pump, sensorData: { ...pump.sensorData, vibration: reading(9.5, 'mm/s') } }, alerts: [shaking] },
+    })
+    expect(await within(pumpCard).findByText('9.5 mm/s')).toBeInTheDocument()
+    // Its earlier efficiency alert is gone: the update carries the twin's alerts as they are now.
+    await waitFor(() => expect(screen.getAllByTestId('equipment-alert')).toHaveLength(1))
+    expect(screen.getByTestId('equipment-alert')).toHaveTextContent('Reading9.5 mm/s')
+    expect(calls.filter((c) => c.url === '/api/digital-twin/equipment').length).toBe(reads)
+
+    // A lost connection says the page is back to polling.
+    FakeSocket.last().drop()
+    expect(screen.getByTestId('twin-live')).toHaveTextContent('Refreshing every 5 seconds')
+  })
+
   it('shows cards with 4 readings, the hours bar, unknown status, and the alerts', async () => {
     server()
     renderMonitor()

@@ -7,7 +7,8 @@ export function StreamSparkline({ stream }: { stream: DataStream }) {
   if (points.length < 2) return <span className="text-xs text-slate-300">—</span>
   return (
     <div aria-hidden="true" data-testid="stream-sparkline" data-points={points.length}>
-      <LineChart width={120} height={32} data={points} margin={{ top: 2, right: 2, bottom: 2, left: 2 }}>
+      {/* No accessibility layer: it makes the chart focusable, and a decorative chart must not take the keyboard. */}
+      <LineChart width={120} height={32} data={points} margin={{ top: 2, right: 2, bottom: 2, left: 2 }} accessibilityLayer={false}>
         <YAxis hide domain={['dataMin', 'dataMax']} />
         <Line type="monotone" dataKey="value" stroke="#f59e0b" strokeWidth={1.5} dot={false} isAnimationActive={false} />
       </LineChart>
