@@ -19,42 +19,15 @@ import (
 	"github.com/simonvetter/modbus"
 
 	"journeyman/internal/fieldbus"
+	"journeyman/internal/fieldbus/fieldbustest"
 )
-
-// consecutivePorts returns the first of n loopback ports free right now.
-func consecutivePorts(t *testing.T, n int) int {
-	t.Helper()
-	for range 50 {
-		first, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		base := first.Addr().(*net.TCPAddr).Port
-		held := []net.Listener{first}
-		for i := 1; i < n; i++ {
-			ln, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(base+i))
-			if err != nil {
-				break
-			}
-			held = append(held, ln)
-		}
-		for _, ln := range held {
-			ln.Close()
-		}
-		if len(held) == n {
-			return base
-		}
-	}
-	t.Fatalf("no %d consecutive free ports", n)
-	return 0
-}
 
 // TestDevicesAtStartUp starts the process on chosen device ports: every
 // Modbus, OPC UA and EtherNet/IP twin's device is up and logged before the
 // process listens, and a reading sent to the sensor-data API is read back
 // by a plain Modbus client, with no Test Protocol in between.
 func TestDevicesAtStartUp(t *testing.T) {
-	modbusPort, opcuaPort, enipPort := consecutivePorts(t, 3), consecutivePorts(t, 2), consecutivePorts(t, 2)
+	modbusPort, opcuaPort, enipPort := fieldbustest.ConsecutivePorts(t, 3), fieldbustest.ConsecutivePorts(t, 2), fieldbustest.ConsecutivePorts(t, 2)
 	db := filepath.Join(t.TempDir(), "j.db")
 	var out bytes.Buffer
 	if err := runAdmin(context.Background(), []string{"create", "--email", "ada@plant.example", "--org", "Plant School"},

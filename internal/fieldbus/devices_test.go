@@ -22,37 +22,10 @@ import (
 	"github.com/simonvetter/modbus"
 
 	"journeyman/internal/fieldbus"
+	"journeyman/internal/fieldbus/fieldbustest"
 	"journeyman/internal/telemetry"
 	"journeyman/internal/twin"
 )
-
-// consecutivePorts returns the first of n loopback ports free right now.
-func consecutivePorts(t *testing.T, n int) int {
-	t.Helper()
-	for range 50 {
-		first, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		base := first.Addr().(*net.TCPAddr).Port
-		held := []net.Listener{first}
-		for i := 1; i < n; i++ {
-			ln, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(base+i))
-			if err != nil {
-				break
-			}
-			held = append(held, ln)
-		}
-		for _, ln := range held {
-			ln.Close()
-		}
-		if len(held) == n {
-			return base
-		}
-	}
-	t.Fatalf("no %d consecutive free ports", n)
-	return 0
-}
 
 // startedFleet starts the seed fleet's devices on free ports.
 func startedFleet(t *testing.T) (*fieldbus.Fleet, map[string]twin.Equipment) {
@@ -82,7 +55,7 @@ func deviceAddr(t *testing.T, f *fieldbus.Fleet, eq twin.Equipment) string {
 }
 
 func TestStart(t *testing.T) {
-	base := map[string]int{fieldbus.KindModbus: consecutivePorts(t, 3), fieldbus.KindOPCUA: consecutivePorts(t, 2), fieldbus.KindEtherNetIP: consecutivePorts(t, 2)}
+	base := map[string]int{fieldbus.KindModbus: fieldbustest.ConsecutivePorts(t, 3), fieldbus.KindOPCUA: fieldbustest.ConsecutivePorts(t, 2), fieldbus.KindEtherNetIP: fieldbustest.ConsecutivePorts(t, 2)}
 	cfg := fieldbus.Listen{Host: "127.0.0.1", Ports: map[string]fieldbus.BasePort{}}
 	for kind, port := range base {
 		cfg.Ports[kind] = fieldbus.BasePort{Port: port, Explicit: true}
