@@ -2,6 +2,7 @@
 package fieldbustest
 
 import (
+	"context"
 	"net"
 	"strconv"
 	"testing"
@@ -11,15 +12,17 @@ import (
 // a fleet that gives out base+N.
 func ConsecutivePorts(tb testing.TB, n int) int {
 	tb.Helper()
+	var lc net.ListenConfig
+	ctx := context.Background()
 	for range 50 {
-		first, err := net.Listen("tcp", "127.0.0.1:0")
+		first, err := lc.Listen(ctx, "tcp", "127.0.0.1:0")
 		if err != nil {
 			tb.Fatal(err)
 		}
 		base := first.Addr().(*net.TCPAddr).Port
 		held := []net.Listener{first}
 		for i := 1; i < n; i++ {
-			ln, err := net.Listen("tcp", "127.0.0.1:"+strconv.Itoa(base+i))
+			ln, err := lc.Listen(ctx, "tcp", "127.0.0.1:"+strconv.Itoa(base+i))
 			if err != nil {
 				break
 			}
