@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test'
-import { createAdmin, newPerson, setPasswordWithLink, type AccountsServer, type Person } from './accounts'
+import { createAdmin, newPerson, setPasswordWithLink, type Person } from './accounts'
+import type { FreshServer } from './fresh-server'
 
 /** The module the seeded learners train, and its first two steps as the scene defines them (internal/training/scenes.go). */
 export const MODULE_ID = 'electrical-lockout-tagout'
@@ -84,7 +85,7 @@ async function recordAndEnd(api: APIRequestContext, id: string, list: ReturnType
  * cohort for them and invites two learners into it; the learners record
  * sessions as the player does.
  */
-export async function seedPortal(playwright: PlaywrightWorkerArgs['playwright'], server: AccountsServer, org: string): Promise<PortalWorld> {
+export async function seedPortal(playwright: PlaywrightWorkerArgs['playwright'], server: FreshServer, org: string): Promise<PortalWorld> {
   const adminPerson = newPerson('admin', 'Ada Admin')
   await setPasswordWithLink(server, createAdmin(server, { email: adminPerson.email, org, name: adminPerson.name }), adminPerson.password)
   const adminApi = await guestApi(playwright, server.base)

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '../support/test'
-import { signIn, skipTour, startAccountsServer, type AccountsServer } from '../support/accounts'
+import { signIn, skipTour } from '../support/accounts'
+import { startFreshServer, type FreshServer } from '../support/fresh-server'
 import { MODULE_ID, recordVerifiedPass, seedPortal, type PortalWorld } from '../support/portal'
 
 async function seriousViolations(page: Page) {
@@ -15,13 +16,13 @@ test.describe.configure({ mode: 'default', timeout: 150_000 })
 /** A module of the electrical programme that nobody in the world has passed. */
 const UNPASSED_MODULE = 'electrical-meter-basics'
 
-let server: AccountsServer
+let server: FreshServer
 let world: PortalWorld
 let pass: { id: string; safetyScore: number | null }
 
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(150_000)
-  server = await startAccountsServer()
+  server = await startFreshServer()
   world = await seedPortal(playwright, server, 'Riverside Electrical College')
   pass = await recordVerifiedPass(world.zoe)
 })
