@@ -137,14 +137,16 @@ func ingestThroughAs(t *testing.T, s *store.Store, id, brokerURL, publisherURL s
 	in := twin.NewIngester(s.RecordSensorData)
 	sub := subscribe(t, brokerURL, uniqueGroup(), in, s.Now)
 
-	topic := twin.TelemetryTopic(id)
-	publish(t, publisherURL, topic, `{"sensorData":{"temperature":"hot"}}`) // refused: not a number
-	publish(t, publisherURL, topic, `{"sensorData":{"rpm":-1}}`)            // refused: out of range
 	// Refused: no such twin. Published with the server's login, as no
 	// device may publish for another twin.
 	publish(t, brokerURL, twin.TelemetryTopic(id+"-gone"), `{"temperature":7}`)
-	publish(t, publisherURL, topic, `{"sensorData":{"temperature":12.5,"pressure":650}}`)
-	publish(t, publisherURL, topic, `{"temperature":{"value":13.5,"unit":"°C"}}`) // the bare form
+	// One connection, as a device keeps: MQTT orders one client's messages.
+	publish(t, publisherURL, twin.TelemetryTopic(id),
+		`{"sensorData":{"temperature":"hot"}}`, // refused: not a number
+		`{"sensorData":{"rpm":-1}}`,            // refused: out of range
+		`{"sensorData":{"temperature":12.5,"pressure":650}}`,
+		`{"temperature":{"value":13.5,"unit":"°C"}}`, // the bare form
+	)
 
 	deadline := time.Now().Add(10 * time.Second)
 	var eq twin.Equipment
