@@ -33,6 +33,7 @@ type Server struct {
 	hub         *realtime.Hub // the realtime channel's connections and rooms
 	live        changeSet     // sessions changed since the live view last heard
 	twinChanges changeSet     // twins changed since the digital-twin pages last heard
+	process     string        // tells this process's announcements from others'
 	starts      startLimiter  // XR session starts per learner
 	handler     http.Handler
 	lastCSP     atomic.Pointer[cspEntry] // the policy of the last host answered
@@ -141,6 +142,7 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 	if s.fleet == nil {
 		s.fleet = fieldbus.NewFleet("")
 	}
+	s.process = newProcessID()
 	s.ingest = twin.NewIngester(s.recordReadings)
 	s.hub = newHub(s)
 	s.handler = s.routes(reg)

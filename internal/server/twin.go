@@ -159,11 +159,6 @@ type sensorDataRequest struct {
 	SensorData json.RawMessage `json:"sensorData"`
 }
 
-type sensorDataResponse struct {
-	Equipment twin.Equipment `json:"equipment"`
-	Alerts    []twin.Alert   `json:"alerts"`
-}
-
 func (s *Server) handleSensorData(w http.ResponseWriter, r *http.Request) {
 	id, err := equipmentID(r)
 	if err != nil {
@@ -191,12 +186,7 @@ func (s *Server) handleSensorData(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	alerts := twin.Alerts(eq, now)
-	twin.SortAlerts(alerts)
-	if alerts == nil {
-		alerts = []twin.Alert{}
-	}
-	writeJSON(w, http.StatusOK, sensorDataResponse{Equipment: s.fleet.Present(eq), Alerts: alerts})
+	writeJSON(w, http.StatusOK, s.equipmentUpdate(eq, now))
 }
 
 type simulateRequest struct {

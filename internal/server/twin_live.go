@@ -11,21 +11,37 @@ package server
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"strings"
+	"time"
 
 	"journeyman/internal/realtime"
 	"journeyman/internal/twin"
 )
 
-// twinChannel carries the ids of changed twins between processes, one per
-// line; each process moves its devices to them and tells its watchers.
+// twinChannel carries the changed twins between processes as lines of
+// "announcing process<TAB>equipment id"; each process moves its devices to
+// the others' and tells its watchers of all.
 const twinChannel = "journeyman_twins"
 
-// EquipmentUpdate is the payload of an equipment_update message.
+// EquipmentUpdate is a twin as stored with the alerts it raises: the
+// sensor-data call's answer, and the payload of an equipment_update.
 type EquipmentUpdate struct {
 	Equipment twin.Equipment `json:"equipment"`
 	Alerts    []twin.Alert   `json:"alerts"`
+}
+
+// equipmentUpdate is eq as clients see it (its device's real address) with
+// its alerts at now, most severe first.
+func (s *Server) equipmentUpdate(eq twin.Equipment, now time.Time) EquipmentUpdate {
+	alerts := twin.Alerts(eq, now)
+	twin.SortAlerts(alerts)
+	if alerts == nil {
+		alerts = []twin.Alert{}
+	}
+	return EquipmentUpdate{Equipment: s.fleet.Present(eq), Alerts: alerts}
 }
 
 // recordReadings is the ingester's way to the store: what it stores reaches
@@ -39,10 +55,19 @@ func (s *Server) recordReadings(ctx context.Context, updates []twin.SensorUpdate
 	for _, o := range outcomes {
 		if o.Err == nil {
 			s.fleet.Follow(o.Equipment)
-			s.twinChanges.note(o.Equipment.ID, o.Equipment.ID)
+			s.twinChanges.note(o.Equipment.ID, s.process+"\t"+o.Equipment.ID)
 		}
 	}
 	return outcomes, nil
+}
+
+// newProcessID names one Server among those sharing a database. Not the
+// request ids' prefix, which is one per OS process: tests run several
+// Servers in one.
+func newProcessID() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // Ingest is the one path by which sensor readings reach the store, for the
@@ -52,9 +77,21 @@ func (s *Server) Ingest() *twin.Ingester { return s.ingest }
 // deliverTwins moves this process's devices to the twins of a twinChannel
 // payload, as stored now, and sends them to its watchers.
 func (s *Server) deliverTwins(ctx context.Context, payload string) {
+	// changed says, per twin, whether another process stored it: this
+	// one's own readings reached its devices when they were stored.
 	changed := map[string]bool{}
-	for id := range strings.SplitSeq(strings.TrimSpace(payload), "\n") {
-		changed[id] = true
+	foreign := false
+	for line := range strings.SplitSeq(strings.TrimSpace(payload), "\n") {
+		from, id, ok := strings.Cut(line, "\t")
+		if !ok {
+			continue
+		}
+		changed[id] = changed[id] || from != s.process
+		foreign = foreign || from != s.process
+	}
+	watched := s.hub.WatchingEquipment()
+	if !watched && !foreign {
+		return
 	}
 	// One read of the fleet, a few rows, rather than a query per twin: a
 	// flush names every twin that reported in the last quarter second.
@@ -63,22 +100,19 @@ func (s *Server) deliverTwins(ctx context.Context, payload string) {
 		s.log.Error("realtime: load changed twins", "err", err)
 		return
 	}
-	watched := s.hub.WatchingEquipment()
 	now := s.store.Now()
 	for _, eq := range list {
-		if !changed[eq.ID] {
+		fromOther, ok := changed[eq.ID]
+		if !ok {
 			continue
 		}
-		s.fleet.Follow(eq)
+		if fromOther {
+			s.fleet.Follow(eq)
+		}
 		if !watched {
 			continue
 		}
-		alerts := twin.Alerts(eq, now)
-		twin.SortAlerts(alerts)
-		if alerts == nil {
-			alerts = []twin.Alert{}
-		}
-		b, err := json.Marshal(EquipmentUpdate{Equipment: s.fleet.Present(eq), Alerts: alerts})
+		b, err := json.Marshal(s.equipmentUpdate(eq, now))
 		if err != nil {
 			s.log.Error("realtime: encode equipment update", "equipment", eq.ID, "err", err)
 			continue

@@ -135,7 +135,7 @@ func TestSensorData(t *testing.T) {
 	s := mustTwinServer(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var out sensorDataResponse
+			var out EquipmentUpdate
 			res := doJSON(t, s, "POST", "/api/digital-twin/equipment/"+tt.equipment+"/sensor-data", tt.body, &out)
 			if res.status != 200 {
 				t.Fatalf("status %d: %s", res.status, res.body)
