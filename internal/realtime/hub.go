@@ -392,13 +392,9 @@ func (h *Hub) Deliver(m Message) {
 		h.opts.Logger.Error("realtime: encode message", "type", m.Type, "err", err)
 		return
 	}
-	if m.Type != TypeLiveSession && m.Type != TypeEquipmentUpdate && (m.Type == TypeSafetyAlert || m.Type == TypeSafetyAlertAck || m.SessionID == "") {
-		h.Broadcast(m.Channel, b)
-		return
-	}
 	var targets []*client
 	h.mu.RLock()
-	switch r := h.rooms[m.SessionID]; {
+	switch {
 	case m.Type == TypeLiveSession:
 		for c := range h.watchers[m.Channel] {
 			targets = append(targets, c)
@@ -407,10 +403,16 @@ func (h *Hub) Deliver(m Message) {
 		for c := range h.twins {
 			targets = append(targets, c)
 		}
-	case r != nil:
-		for _, set := range []map[*client]struct{}{r.participants, r.observers} {
-			for c := range set {
-				targets = append(targets, c)
+	case m.Type == TypeSafetyAlert || m.Type == TypeSafetyAlertAck || m.SessionID == "":
+		h.mu.RUnlock()
+		h.Broadcast(m.Channel, b)
+		return
+	default:
+		if r := h.rooms[m.SessionID]; r != nil {
+			for _, set := range []map[*client]struct{}{r.participants, r.observers} {
+				for c := range set {
+					targets = append(targets, c)
+				}
 			}
 		}
 	}
