@@ -73,6 +73,12 @@ type Equipment struct {
 	NextMaintenanceDate   time.Time           `json:"nextMaintenanceDate"`
 	MaintenanceSchedule   MaintenanceSchedule `json:"maintenanceSchedule"`
 	SupportedTradeTypes   []string            `json:"supportedTradeTypes"`
+	// Connection reaches the real device; nil when the demo device serves
+	// the twin.
+	Connection *Connection `json:"connection"`
+	// WritableSensors are the demo device's OPC UA variables a signed-in
+	// client may write; a write is stored as the twin's reading.
+	WritableSensors []string `json:"writableSensors"`
 }
 
 // MaintenanceSchedule is the planned upkeep of a machine.
