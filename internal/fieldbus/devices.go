@@ -58,7 +58,7 @@ func (f *Fleet) Start(ctx context.Context, list []twin.Equipment, cfg Listen, lo
 		cfg.Host = DefaultHost
 	}
 	f.mu.Lock()
-	f.host = cfg.Host
+	f.host, f.ports, f.log = cfg.Host, cfg.Ports, log
 	f.mu.Unlock()
 	// Ports are bound in fleet order, so each twin's port is fixed; the
 	// devices then start side by side, as an OPC UA server takes a moment
@@ -71,18 +71,13 @@ func (f *Fleet) Start(ctx context.Context, list []twin.Equipment, cfg Listen, lo
 		err  error
 	}
 	var todo []*pending
-	next := map[string]int{}
 	for _, eq := range list {
-		kind := Kind(eq.CommunicationProtocol)
-		if kind == "" || kind == KindMQTT {
+		kind := demoKind(eq)
+		if kind == "" {
 			continue
 		}
 		base := cfg.Ports[kind]
-		port := 0
-		if base.Port != 0 {
-			port = base.Port + next[kind]
-			next[kind]++
-		}
+		port := f.nextPort(kind)
 		ln, err := f.listen(ctx, cfg.Host, port, base.Explicit, kind, eq.ID, log)
 		if err != nil {
 			for _, p := range todo {
@@ -108,10 +103,109 @@ func (f *Fleet) Start(ctx context.Context, list []twin.Equipment, cfg Listen, lo
 			old.close()
 		}
 		f.devices[p.eq.ID] = p.d
+		f.shapes[p.eq.ID] = shape(p.eq)
 		f.mu.Unlock()
 		log.Info("field device", "twin", p.eq.ID, "protocol", p.kind, "address", p.d.addr())
 	}
 	return errors.Join(errs...)
+}
+
+// demoKind is the kind of the demo device eq needs; "" when it needs none:
+// MQTT twins publish through the broker, and a twin connected to a real
+// device is that device's.
+func demoKind(eq twin.Equipment) string {
+	kind := Kind(eq.CommunicationProtocol)
+	if kind == KindMQTT || eq.Connection != nil {
+		return ""
+	}
+	return kind
+}
+
+// nextPort is the port of kind's next device in fleet order, 0 for a free
+// port when kind's devices have no base port.
+func (f *Fleet) nextPort(kind string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	base := f.ports[kind].Port
+	if base == 0 {
+		return 0
+	}
+	port := base + f.next[kind]
+	f.next[kind]++
+	return port
+}
+
+// shape is what a demo device shows of its twin beyond the readings: a
+// change of it needs a new device.
+func shape(eq twin.Equipment) string {
+	return fmt.Sprint(eq.CommunicationProtocol, "|", eq.Name, "|", eq.Manufacturer, "|", eq.Model, "|", eq.SerialNumber, "|", eq.WritableSensors)
+}
+
+// Put brings the twin's demo device in line with its definition, for a
+// twin created, edited or connected while the server runs: a twin
+// connected to a real device has none; another gets one, on the next port
+// of its protocol (logged), and a new one on the same address when what
+// the device shows of the twin changed.
+func (f *Fleet) Put(ctx context.Context, eq twin.Equipment) error {
+	kind := demoKind(eq)
+	if kind == "" {
+		f.Remove(eq.ID)
+		return nil
+	}
+	f.mu.Lock()
+	old, log, host := f.devices[eq.ID], f.log, f.host
+	same := old != nil && f.shapes[eq.ID] == shape(eq)
+	f.mu.Unlock()
+	if same {
+		f.Follow(eq)
+		return nil
+	}
+	if old != nil {
+		f.Remove(eq.ID)
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	var ln net.Listener
+	var err error
+	if old != nil {
+		// The same address, so a plant client configured for it finds the
+		// device again.
+		var lc net.ListenConfig
+		ln, err = lc.Listen(ctx, "tcp", old.addr())
+	}
+	if old == nil || err != nil {
+		ln, err = f.listen(ctx, host, f.nextPort(kind), false, kind, eq.ID, log)
+	}
+	if err != nil {
+		return err
+	}
+	d, err := startDevice(eq, kind, ln)
+	if err != nil {
+		return fmt.Errorf("start %s device for %s: %w", kind, eq.ID, err)
+	}
+	f.mu.Lock()
+	if other := f.devices[eq.ID]; other != nil {
+		other.close()
+	}
+	f.devices[eq.ID], f.shapes[eq.ID], f.followed[eq.ID] = d, shape(eq), eq.LastUpdated
+	f.mu.Unlock()
+	log.Info("field device", "twin", eq.ID, "protocol", kind, "address", d.addr())
+	return nil
+}
+
+// Remove stops the twin's demo device, for a twin retired or connected to
+// a real device.
+func (f *Fleet) Remove(id string) {
+	f.mu.Lock()
+	d := f.devices[id]
+	delete(f.devices, id)
+	delete(f.shapes, id)
+	delete(f.followed, id)
+	f.mu.Unlock()
+	if d != nil {
+		d.close()
+	}
 }
 
 // listen binds a device's port, falling back to a free one when a default
@@ -137,11 +231,37 @@ func (f *Fleet) listen(ctx context.Context, host string, port int, explicit bool
 	return ln, nil
 }
 
+// connectedParams are the connection parameters of a twin connected to its
+// real device: where the gateway reaches it.
+func connectedParams(protocol string, c twin.Connection) map[string]any {
+	p := map[string]any{"device": "connected", "intervalMs": c.IntervalMs, "timeoutMs": c.TimeoutMs, "points": len(c.Points)}
+	switch Kind(protocol) {
+	case KindModbus, KindEtherNetIP:
+		host, port, _ := net.SplitHostPort(c.Address)
+		p["host"] = host
+		p["port"], _ = strconv.Atoi(port)
+		if Kind(protocol) == KindModbus {
+			p["unitId"] = c.UnitID
+		} else {
+			p["cipPath"] = c.CIPPath
+		}
+	case KindOPCUA:
+		p["endpointUrl"], p["securityPolicy"], p["securityMode"] = c.Address, c.SecurityPolicy, c.SecurityMode
+	case KindMQTT:
+		p["brokerUrl"], p["topic"] = c.Address, c.Topic
+	}
+	return p
+}
+
 // Present returns eq with the connection parameters of the device that
 // actually serves it: the seed's plant addresses (10.20.x.x, port 502) are
 // what a real site would use, but a client on this machine must reach the
 // simulator. Twins without a running device are returned as they are.
 func (f *Fleet) Present(eq twin.Equipment) twin.Equipment {
+	if c := eq.Connection; c != nil {
+		eq.ConnectionParameters = connectedParams(eq.CommunicationProtocol, *c)
+		return eq
+	}
 	kind := Kind(eq.CommunicationProtocol)
 	var addr string
 	if kind == KindMQTT {

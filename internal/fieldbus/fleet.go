@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math"
 	"net"
 	"reflect"
@@ -94,14 +95,19 @@ type Fleet struct {
 
 	mu       sync.Mutex
 	host     string // where devices listen; loopback until Start says otherwise
+	ports    map[string]BasePort
+	next     map[string]int // devices started per kind, for the next one's port
+	log      *slog.Logger
 	devices  map[string]device
+	shapes   map[string]string    // what each device shows of its twin (shape)
 	followed map[string]time.Time // the LastUpdated of the twin each device serves
 	locks    map[string]*sync.Mutex
 }
 
 // NewFleet returns a fleet publishing MQTT through brokerAddr.
 func NewFleet(brokerAddr string) *Fleet {
-	return &Fleet{BrokerAddr: brokerAddr, host: DefaultHost, devices: map[string]device{}, followed: map[string]time.Time{}, locks: map[string]*sync.Mutex{}}
+	return &Fleet{BrokerAddr: brokerAddr, host: DefaultHost, next: map[string]int{}, devices: map[string]device{},
+		shapes: map[string]string{}, followed: map[string]time.Time{}, locks: map[string]*sync.Mutex{}}
 }
 
 // Close stops every device.
@@ -200,6 +206,9 @@ func (f *Fleet) Exchange(ctx context.Context, eq twin.Equipment, protocol string
 	}
 	if own := Kind(eq.CommunicationProtocol); own != kind {
 		return Exchange{}, apperr.Invalid("protocol: %s speaks %s, not %s", eq.Name, eq.CommunicationProtocol, protocol)
+	}
+	if eq.Connection != nil {
+		return Exchange{}, apperr.Conflict("%s is connected to its real device at %s; Test Protocol speaks to demo devices, so test the connection from Manage equipment instead", eq.Name, eq.Connection.Address)
 	}
 	ctx, cancel := context.WithTimeout(ctx, 2*exchangeTimeout)
 	defer cancel()

@@ -191,6 +191,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 
 			{"GET /api/digital-twin/equipment", "/api/digital-twin/equipment", "", levels(anyone)},
 			{"GET /api/digital-twin-equipment", "/api/digital-twin-equipment", "", levels(anyone)},
+			{"POST /api/digital-twin/equipment", "/api/digital-twin/equipment", `{}`, levels(staff)},
+			{"PUT /api/digital-twin/equipment/{id}", twin, `{}`, levels(staff)},
+			{"DELETE /api/digital-twin/equipment/{id}", "/api/digital-twin/equipment/retired-long-ago", "", levels(staff)},
 			{"GET /api/digital-twin/equipment-alerts", "/api/digital-twin/equipment-alerts", "", levels(anyone)},
 			{"GET /api/digital-twin/equipment/{id}/data-streams", twin + "/data-streams", "", levels(anyone)},
 			{"POST /api/digital-twin/equipment/{id}/sensor-data", twin + "/sensor-data", `{}`, levels(staff)},

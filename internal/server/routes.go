@@ -131,6 +131,9 @@ func (s *Server) apiRoutes() []apiRoute {
 		// Digital twins: anyone watches; instructors and admins drive them.
 		{"GET /api/digital-twin/equipment", anyone, nil, s.handleListEquipment},
 		{"GET /api/digital-twin-equipment", anyone, nil, s.handleListEquipment}, // the marketing page's path
+		{"POST /api/digital-twin/equipment", staff, nil, s.handleCreateEquipment},
+		{"PUT /api/digital-twin/equipment/{id}", staff, nil, s.handleDefineEquipment},
+		{"DELETE /api/digital-twin/equipment/{id}", staff, nil, s.handleRetireEquipment},
 		{"GET /api/digital-twin/equipment-alerts", anyone, nil, s.handleEquipmentAlerts},
 		{"GET /api/digital-twin/equipment/{id}/data-streams", anyone, nil, s.handleDataStreams},
 		{"POST /api/digital-twin/equipment/{id}/sensor-data", staff, nil, s.handleSensorData},

@@ -121,7 +121,7 @@ func (s *Server) handleListEquipment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for i := range list {
-		list[i] = s.fleet.Present(list[i])
+		list[i] = s.present(list[i])
 	}
 	writeJSON(w, http.StatusOK, list)
 }

@@ -41,7 +41,7 @@ func (s *Server) equipmentUpdate(eq twin.Equipment, now time.Time) EquipmentUpda
 	if alerts == nil {
 		alerts = []twin.Alert{}
 	}
-	return EquipmentUpdate{Equipment: s.fleet.Present(eq), Alerts: alerts}
+	return EquipmentUpdate{Equipment: s.present(eq), Alerts: alerts}
 }
 
 // recordReadings is the ingester's way to the store: what it stores reaches
@@ -106,8 +106,13 @@ func (s *Server) deliverTwins(ctx context.Context, payload string) {
 		if !ok {
 			continue
 		}
+		delete(changed, eq.ID)
 		if fromOther {
-			s.fleet.Follow(eq)
+			// Put follows the readings, and starts or replaces the demo
+			// device of a twin another process created or edited.
+			if err := s.fleet.Put(ctx, eq); err != nil {
+				s.log.Warn("field device for a twin another process defined", "equipment", eq.ID, "err", err)
+			}
 		}
 		if !watched {
 			continue
@@ -118,5 +123,11 @@ func (s *Server) deliverTwins(ctx context.Context, payload string) {
 			continue
 		}
 		s.hub.Deliver(realtime.Message{Type: realtime.TypeEquipmentUpdate, Payload: b, Timestamp: eq.LastUpdated.UTC()})
+	}
+	// What is left was retired.
+	for id, fromOther := range changed {
+		if fromOther {
+			s.fleet.Remove(id)
+		}
 	}
 }

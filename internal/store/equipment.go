@@ -62,11 +62,14 @@ func (s *Store) SeedEquipment(ctx context.Context, list []twin.Equipment) error 
 const equipmentColumns = `id, name, manufacturer, model, serial_number, type, status, alert_level,
 	communication_protocol, protocol_version, connection_parameters, sync_status, sync_error_count,
 	operating_hours, sensor_data, last_updated, last_maintenance, next_maintenance_date,
-	maintenance_schedule, supported_trade_types`
+	maintenance_schedule, supported_trade_types, connection, writable_sensors`
+
+// inService limits a query to twins that are not retired.
+const inService = `retired_at IS NULL`
 
 // ListEquipment returns every twin in fleet order.
 func (s *Store) ListEquipment(ctx context.Context) ([]twin.Equipment, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+equipmentColumns+` FROM equipment ORDER BY position, id`)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+equipmentColumns+` FROM equipment WHERE `+inService+` ORDER BY position, id`)
 	if err != nil {
 		return nil, fmt.Errorf("list equipment: %w", err)
 	}
@@ -95,7 +98,7 @@ func (s *Store) GetEquipment(ctx context.Context, id string) (twin.Equipment, er
 }
 
 func getEquipment(ctx context.Context, q querier, id string) (twin.Equipment, error) {
-	eq, err := scanEquipment(q.QueryRowContext(ctx, `SELECT `+equipmentColumns+` FROM equipment WHERE id = $1`, id))
+	eq, err := scanEquipment(q.QueryRowContext(ctx, `SELECT `+equipmentColumns+` FROM equipment WHERE id = $1 AND `+inService, id))
 	if isNoRows(err) {
 		return eq, twin.ErrUnknownEquipment(id)
 	}
@@ -106,7 +109,7 @@ func getEquipment(ctx context.Context, q querier, id string) (twin.Equipment, er
 // already hold the database's one write lock; PostgreSQL locks the row, so
 // two processes ingesting for one twin never lose each other's readings.
 func (s *Store) lockEquipment(ctx context.Context, tx *sql.Tx, id string) (twin.Equipment, error) {
-	q := `SELECT ` + equipmentColumns + ` FROM equipment WHERE id = $1`
+	q := `SELECT ` + equipmentColumns + ` FROM equipment WHERE id = $1 AND ` + inService
 	if s.dialect == Postgres {
 		q += ` FOR UPDATE`
 	}
@@ -119,18 +122,27 @@ func (s *Store) lockEquipment(ctx context.Context, tx *sql.Tx, id string) (twin.
 
 func scanEquipment(row interface{ Scan(...any) error }) (twin.Equipment, error) {
 	var eq twin.Equipment
-	var params, sensors, schedule, trades string
+	var params, sensors, schedule, trades, writable string
+	var conn sql.NullString
 	err := row.Scan(&eq.ID, &eq.Name, &eq.Manufacturer, &eq.Model, &eq.SerialNumber, &eq.Type, &eq.Status, &eq.AlertLevel,
 		&eq.CommunicationProtocol, &eq.ProtocolVersion, &params, &eq.SyncStatus, &eq.SyncErrorCount,
-		&eq.OperatingHours, &sensors, &eq.LastUpdated, &eq.LastMaintenance, &eq.NextMaintenanceDate, &schedule, &trades)
+		&eq.OperatingHours, &sensors, &eq.LastUpdated, &eq.LastMaintenance, &eq.NextMaintenanceDate, &schedule, &trades,
+		&conn, &writable)
 	if err != nil {
 		return eq, err
+	}
+	if conn.Valid {
+		eq.Connection = &twin.Connection{}
+		if err := json.Unmarshal([]byte(conn.String), eq.Connection); err != nil {
+			return eq, fmt.Errorf("equipment %s connection: %w", eq.ID, err)
+		}
 	}
 	for _, f := range []struct {
 		name, text string
 		dst        any
 	}{{"connection_parameters", params, &eq.ConnectionParameters}, {"sensor_data", sensors, &eq.SensorData},
-		{"maintenance_schedule", schedule, &eq.MaintenanceSchedule}, {"supported_trade_types", trades, &eq.SupportedTradeTypes}} {
+		{"maintenance_schedule", schedule, &eq.MaintenanceSchedule}, {"supported_trade_types", trades, &eq.SupportedTradeTypes},
+		{"writable_sensors", writable, &eq.WritableSensors}} {
 		if err := json.Unmarshal([]byte(f.text), f.dst); err != nil {
 			return eq, fmt.Errorf("equipment %s %s: %w", eq.ID, f.name, err)
 		}
@@ -150,7 +162,7 @@ func (s *Store) ListDataStreams(ctx context.Context, equipmentID string) ([]twin
 	}
 	if len(byKey) == 0 {
 		var exists int
-		err := s.db.QueryRowContext(ctx, `SELECT 1 FROM equipment WHERE id = $1`, equipmentID).Scan(&exists)
+		err := s.db.QueryRowContext(ctx, `SELECT 1 FROM equipment WHERE id = $1 AND `+inService, equipmentID).Scan(&exists)
 		if isNoRows(err) {
 			return nil, twin.ErrUnknownEquipment(equipmentID)
 		}
@@ -175,7 +187,8 @@ func orderedStreams(byKey map[string]*twin.DataStream) []twin.DataStream {
 
 func readStreams(ctx context.Context, q querier, equipmentID string) (map[string]*twin.DataStream, error) {
 	rows, err := q.QueryContext(ctx, `SELECT sensor, stream_name, unit, value, previous_value, quality, recorded_at, history
-		FROM equipment_streams WHERE equipment_id = $1`, equipmentID)
+		FROM equipment_streams WHERE equipment_id = $1
+		AND equipment_id IN (SELECT id FROM equipment WHERE id = $1 AND `+inService+`)`, equipmentID)
 	if err != nil {
 		return nil, err
 	}
@@ -347,4 +360,76 @@ func mustJSON(v any) string {
 		panic(fmt.Sprintf("mustJSON: %v", err)) // only plain data types reach here
 	}
 	return string(b)
+}
+
+// CreateEquipment adds a new twin, last in fleet order. It refuses one
+// beyond twin.MaxEquipmentList in service.
+func (s *Store) CreateEquipment(ctx context.Context, eq twin.Equipment) error {
+	return s.tx(ctx, "create equipment", func(tx *sql.Tx) error {
+		var count, position int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FILTER (WHERE `+inService+`), COALESCE(MAX(position), -1) + 1 FROM equipment`).
+			Scan(&count, &position); err != nil {
+			return err
+		}
+		if count >= twin.MaxEquipmentList {
+			return apperr.Conflict("a deployment keeps at most %d twins in service; retire one first", twin.MaxEquipmentList)
+		}
+		_, err := tx.ExecContext(ctx, `
+			INSERT INTO equipment (id, name, manufacturer, model, serial_number, type, status, alert_level,
+				communication_protocol, protocol_version, connection_parameters, sync_status, sync_error_count,
+				operating_hours, sensor_data, last_updated, last_maintenance, next_maintenance_date,
+				maintenance_schedule, supported_trade_types, position, connection, writable_sensors)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
+			eq.ID, eq.Name, eq.Manufacturer, eq.Model, eq.SerialNumber, eq.Type, eq.Status, eq.AlertLevel,
+			eq.CommunicationProtocol, eq.ProtocolVersion, mustJSON(eq.ConnectionParameters), eq.SyncStatus, eq.SyncErrorCount,
+			eq.OperatingHours, mustJSON(eq.SensorData), eq.LastUpdated.UTC(), eq.LastMaintenance.UTC(), eq.NextMaintenanceDate.UTC(),
+			mustJSON(eq.MaintenanceSchedule), jsonText(eq.SupportedTradeTypes), position, connectionJSON(eq.Connection), jsonText(eq.WritableSensors))
+		if isUniqueViolation(err) {
+			return apperr.Conflict("equipment %q already exists", eq.ID)
+		}
+		return err
+	})
+}
+
+// DefineEquipment applies a definition to the twin in service named id, in
+// one transaction with its current state (twin.Define), and returns the
+// twin as stored.
+func (s *Store) DefineEquipment(ctx context.Context, id string, d twin.Definition, now time.Time) (twin.Equipment, error) {
+	var eq twin.Equipment
+	err := s.tx(ctx, "define equipment", func(tx *sql.Tx) error {
+		old, err := s.lockEquipment(ctx, tx, id)
+		if err != nil {
+			return err
+		}
+		eq = twin.Define(old, d, now)
+		_, err = tx.ExecContext(ctx, `UPDATE equipment SET name = $1, manufacturer = $2, model = $3, serial_number = $4,
+			type = $5, supported_trade_types = $6, communication_protocol = $7, maintenance_schedule = $8,
+			connection = $9, writable_sensors = $10, sync_status = $11, sync_error_count = $12 WHERE id = $13`,
+			eq.Name, eq.Manufacturer, eq.Model, eq.SerialNumber, eq.Type, jsonText(eq.SupportedTradeTypes), eq.CommunicationProtocol,
+			mustJSON(eq.MaintenanceSchedule), connectionJSON(eq.Connection), jsonText(eq.WritableSensors), eq.SyncStatus, eq.SyncErrorCount, id)
+		return err
+	})
+	return eq, err
+}
+
+// RetireEquipment takes the twin named id out of service: it leaves every
+// list and path, its rows and streams stay.
+func (s *Store) RetireEquipment(ctx context.Context, id string, now time.Time) error {
+	return s.tx(ctx, "retire equipment", func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE equipment SET retired_at = $1 WHERE id = $2 AND `+inService, now.UTC(), id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return twin.ErrUnknownEquipment(id)
+		}
+		return nil
+	})
+}
+
+func connectionJSON(c *twin.Connection) any {
+	if c == nil {
+		return nil
+	}
+	return mustJSON(c)
 }

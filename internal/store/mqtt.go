@@ -13,9 +13,10 @@ func (s *Store) MQTTDeviceSecret(ctx context.Context) ([]byte, error) {
 	return s.ServerSecret(ctx, "mqtt_device_secret", 32)
 }
 
-// EquipmentIDs returns the id of every twin, for the broker's device logins.
+// EquipmentIDs returns the id of every twin in service, for the broker's
+// device logins.
 func (s *Store) EquipmentIDs(ctx context.Context) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM equipment`)
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM equipment WHERE `+inService)
 	if err != nil {
 		return nil, fmt.Errorf("equipment ids: %w", err)
 	}

@@ -233,6 +233,9 @@ func matchesTwinTopic(topic, leaf string, plus bool) bool {
 // re-reads the twins: a twin added since is accepted within it.
 const deviceRecheck = time.Second
 
+// deviceForget bounds how long a retired twin's device may still log in.
+const deviceForget = time.Minute
+
 // knownIDs caches the equipment ids devices may log in as.
 type knownIDs struct {
 	load func(context.Context) ([]string, error)
@@ -249,7 +252,7 @@ func (k *knownIDs) has(id string) bool {
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if k.ids[id] {
+	if k.ids[id] && time.Since(k.loaded) < deviceForget {
 		return true
 	}
 	if !k.loaded.IsZero() && time.Since(k.loaded) < deviceRecheck {

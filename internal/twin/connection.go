@@ -112,6 +112,7 @@ var (
 // data type and word order.
 func (c *Connection) Normalize(protocol string) {
 	c.Address = strings.TrimSpace(c.Address)
+	c.HasPassword = false // an answer of the API, never an input
 	if c.IntervalMs == 0 {
 		c.IntervalMs = DefaultIntervalMs
 	}
@@ -236,8 +237,7 @@ func (c Connection) validateAddress(protocol string) error {
 }
 
 func (p Point) validate(protocol, field string) error {
-	switch {
-	case p.Scale == 0:
+	if p.Scale == 0 {
 		return apperr.Invalid("%s.scale must not be 0", field)
 	}
 	switch protocol {
