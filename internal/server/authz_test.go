@@ -194,6 +194,7 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"POST /api/digital-twin/equipment", "/api/digital-twin/equipment", `{}`, levels(staff)},
 			{"PUT /api/digital-twin/equipment/{id}", twin, `{}`, levels(staff)},
 			{"DELETE /api/digital-twin/equipment/{id}", "/api/digital-twin/equipment/retired-long-ago", "", levels(staff)},
+			{"POST /api/digital-twin/connection-test", "/api/digital-twin/connection-test", `{}`, levels(staff)},
 			{"GET /api/digital-twin/equipment-alerts", "/api/digital-twin/equipment-alerts", "", levels(anyone)},
 			{"GET /api/digital-twin/equipment/{id}/data-streams", twin + "/data-streams", "", levels(anyone)},
 			{"POST /api/digital-twin/equipment/{id}/sensor-data", twin + "/sensor-data", `{}`, levels(staff)},

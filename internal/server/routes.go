@@ -134,6 +134,7 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"POST /api/digital-twin/equipment", staff, nil, s.handleCreateEquipment},
 		{"PUT /api/digital-twin/equipment/{id}", staff, nil, s.handleDefineEquipment},
 		{"DELETE /api/digital-twin/equipment/{id}", staff, nil, s.handleRetireEquipment},
+		{"POST /api/digital-twin/connection-test", staff, nil, s.handleConnectionTest},
 		{"GET /api/digital-twin/equipment-alerts", anyone, nil, s.handleEquipmentAlerts},
 		{"GET /api/digital-twin/equipment/{id}/data-streams", anyone, nil, s.handleDataStreams},
 		{"POST /api/digital-twin/equipment/{id}/sensor-data", staff, nil, s.handleSensorData},

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"journeyman/internal/fieldbus"
+	"journeyman/internal/gateway"
 	"journeyman/internal/httpcache"
 	"journeyman/internal/identity"
 	"journeyman/internal/realtime"
@@ -43,11 +44,12 @@ type Server struct {
 	knownGuests idSet                 // guests known to be stored
 	limits      *limits
 
-	ingest        *twin.Ingester  // the one path sensor readings take to the store
-	fleet         *fieldbus.Fleet // simulated devices behind the twins
-	exchangeLimit *rate.Limiter   // protocol exchanges open sockets and start devices
-	mqtt          MQTTBroker      // the broker devices publish telemetry to
-	deviceSecret  []byte          // signs devices' MQTT passwords (embedded broker only)
+	ingest        *twin.Ingester   // the one path sensor readings take to the store
+	gateway       *gateway.Gateway // reads the real devices of connected twins
+	fleet         *fieldbus.Fleet  // simulated devices behind the twins
+	exchangeLimit *rate.Limiter    // protocol exchanges open sockets and start devices
+	mqtt          MQTTBroker       // the broker devices publish telemetry to
+	deviceSecret  []byte           // signs devices' MQTT passwords (embedded broker only)
 
 	trustedProxies []netip.Prefix   // peers whose X-Forwarded-For and -Proto are believed
 	bodyTimeout    time.Duration    // how long a request body may take to arrive
@@ -144,6 +146,7 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 	}
 	s.process = newProcessID()
 	s.ingest = twin.NewIngester(s.recordReadings)
+	s.gateway = s.newGateway()
 	s.hub = newHub(s)
 	s.handler = s.routes(reg)
 	return s, nil

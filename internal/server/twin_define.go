@@ -91,6 +91,7 @@ func (s *Server) handleRetireEquipment(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.fleet.Remove(id)
+	s.gateway.Refresh()
 	s.twinChanges.note(id, s.process+"\t"+id)
 	w.WriteHeader(http.StatusNoContent)
 }
@@ -103,6 +104,7 @@ func (s *Server) defined(r *http.Request, eq twin.Equipment) {
 	if err := s.fleet.Put(r.Context(), eq); err != nil {
 		s.log.Warn("field device for a defined twin", "equipment", eq.ID, "err", err)
 	}
+	s.gateway.Refresh()
 	s.twinChanges.note(eq.ID, s.process+"\t"+eq.ID)
 }
 

@@ -158,6 +158,7 @@ func (s *Server) Start(ctx context.Context) {
 	s.store.Listen(ctx, liveChannel, func(payload string) { s.deliverLive(ctx, payload) }, s.log)
 	s.store.Listen(ctx, twinChannel, func(payload string) { s.deliverTwins(ctx, payload) }, s.log)
 	go s.flushChanges(ctx)
+	go s.gateway.Run(ctx)
 	s.store.Listen(ctx, roomChannel, func(payload string) {
 		var m realtime.Message
 		if err := json.Unmarshal([]byte(payload), &m); err != nil {
