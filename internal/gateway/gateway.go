@@ -102,6 +102,22 @@ func (g *Gateway) Polling() []string {
 }
 
 func (g *Gateway) reconcile(ctx context.Context) {
+	list, err := g.cfg.List(ctx)
+	if err != nil {
+		if ctx.Err() == nil {
+			g.cfg.Log.Error("gateway: list twins", "err", err)
+		}
+		return
+	}
+	byID := make(map[string]twin.Equipment, len(list))
+	for _, eq := range list {
+		if eq.Connection != nil {
+			byID[eq.ID] = eq
+		}
+	}
+	if len(byID) == 0 && len(g.Polling()) == 0 {
+		return // nothing to poll: no lease to take, no write
+	}
 	held, err := g.cfg.Claim(ctx, g.cfg.Holder, leaseTTL)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -112,20 +128,9 @@ func (g *Gateway) reconcile(ctx context.Context) {
 		g.stopAll()
 		return
 	}
-	list, err := g.cfg.List(ctx)
-	if err != nil {
-		if ctx.Err() == nil {
-			g.cfg.Log.Error("gateway: list twins", "err", err)
-		}
-		return
-	}
-	byID := make(map[string]twin.Equipment, len(list))
-	for _, eq := range list {
-		byID[eq.ID] = eq
-	}
 	want := map[string]twin.Equipment{}
 	for _, id := range held {
-		if eq, ok := byID[id]; ok && eq.Connection != nil {
+		if eq, ok := byID[id]; ok {
 			want[id] = eq
 		}
 	}
