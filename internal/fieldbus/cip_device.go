@@ -5,8 +5,8 @@ package fieldbus
 // Logix tag services and Symbol Object, and the Connection Manager's
 // Unconnected Send, Forward Open and Forward Close. The device presents
 // itself as a Logix-style controller in slot 0 behind its EtherNet/IP port,
-// which is what common CIP clients (st-ethernet-ip, pycomm3, pylogix)
-// expect to find.
+// which is what clients written for Logix controllers expect to find (the
+// e2e suite connects with st-ethernet-ip).
 
 import (
 	"encoding/binary"
@@ -534,7 +534,7 @@ func (d *enipDevice) forwardOpen(s *enipSession, service byte, data []byte) []by
 		paramSize = 4
 	}
 	fixed := 26 + 2*paramSize + 4 + 1 // up to and with the transport class and trigger
-	if len(data) < 16 {
+	if len(data) < 18 {
 		return cipFail(service, cipNotEnoughData)
 	}
 	toID := binary.LittleEndian.Uint32(data[6:])
