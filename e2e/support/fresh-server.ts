@@ -21,13 +21,16 @@ async function freePort(): Promise<number> {
   })
 }
 
-/** Starts ../bin/journeyman on a free port and a temporary database, and waits until it is ready. */
-export async function startFreshServer(): Promise<FreshServer> {
+/**
+ * Starts ../bin/journeyman on a free port and a temporary database, and waits until it is ready.
+ * args are further flags, such as where the twins' simulated devices listen.
+ */
+export async function startFreshServer(args: string[] = []): Promise<FreshServer> {
   const dir = mkdtempSync(join(tmpdir(), 'journeyman-fresh-'))
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const db = join(dir, 'fresh.db')
-  const server: ChildProcess = spawn('../bin/journeyman', ['-addr', `127.0.0.1:${port}`, '-db', db, '-mqtt-listen', '127.0.0.1:0'], {
+  const server: ChildProcess = spawn('../bin/journeyman', ['-addr', `127.0.0.1:${port}`, '-db', db, '-mqtt-listen', '127.0.0.1:0', ...args], {
     stdio: 'ignore',
   })
   // A worker that exits without running its teardown must not leave the server behind.

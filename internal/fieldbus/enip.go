@@ -2,27 +2,27 @@ package fieldbus
 
 // EtherNet/IP: github.com/danomagnum/gologix, the library the project
 // meant to use, cannot be fetched here (the module proxy answers 403 for
-// every version), so the device and client below speak the protocol
-// themselves: the encapsulation layer (RegisterSession, SendRRData,
-// UnRegisterSession) over TCP port semantics of 44818, carrying unconnected
-// CIP explicit messages — Get_Attribute_Single on an Assembly object
-// instance, and Logix Read Tag. The frames are the real ones a PLC or
-// scanner exchanges; only the scope is small.
+// every version), so the device and client speak the protocol themselves
+// (ODVA, The CIP Networks Library, Volume 2: EtherNet/IP Adaptation of
+// CIP). This file is the device's encapsulation layer over TCP —
+// NOP, ListServices, ListIdentity, ListInterfaces, RegisterSession,
+// UnRegisterSession, SendRRData for unconnected and SendUnitData for
+// connected explicit messages — with Test Protocol's exchange and its
+// frame decoder. cip_device.go has the CIP objects behind it, cip.go what
+// device and client share, enip_client.go the client.
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"net"
-	"slices"
-	"strings"
 	"sync"
 	"time"
 
-	"journeyman/internal/apperr"
 	"journeyman/internal/twin"
 )
 
@@ -39,34 +39,61 @@ const (
 	AssemblyState    = 101 // status, alert level, operating hours, sync errors as DINT
 )
 
-// Encapsulation commands and CIP codes used here.
+// Encapsulation commands (Vol 2, 2-3.2).
 const (
+	eipNOP               = 0x0000
+	eipListServices      = 0x0004
+	eipListIdentity      = 0x0063
+	eipListInterfaces    = 0x0064
 	eipRegisterSession   = 0x0065
 	eipUnRegisterSession = 0x0066
 	eipSendRRData        = 0x006F
-
-	cipGetAttributeSingle = 0x0E
-	cipReadTag            = 0x4C
-	cipClassAssembly      = 0x04
-	cipTypeREAL           = 0x00CA
-	cipTypeDINT           = 0x00C4
-
-	cpfNullAddress     = 0x0000
-	cpfUnconnectedData = 0x00B2
+	eipSendUnitData      = 0x0070
 )
 
-var cipStatus = map[byte]string{0x00: "Success", 0x04: "Path segment error", 0x05: "Path destination unknown", 0x08: "Service not supported", 0x14: "Attribute not supported"}
+// Encapsulation status codes (Vol 2, 2-3.3).
+const (
+	eipInvalidCommand     = 0x0001
+	eipIncorrectData      = 0x0003
+	eipInvalidSession     = 0x0064
+	eipInvalidLength      = 0x0065
+	eipUnsupportedVersion = 0x0069
+)
+
+var eipStatusNames = map[uint32]string{0: "Success", eipInvalidCommand: "Invalid or unsupported command", 0x0002: "Insufficient memory",
+	eipIncorrectData: "Incorrect data", eipInvalidSession: "Invalid session handle", eipInvalidLength: "Invalid length",
+	eipUnsupportedVersion: "Unsupported protocol version"}
+
+// Common Packet Format item types (Vol 2, 2-6).
+const (
+	cpfNullAddress      = 0x0000
+	cpfListIdentity     = 0x000C
+	cpfConnectedAddress = 0x00A1
+	cpfConnectedData    = 0x00B1
+	cpfUnconnectedData  = 0x00B2
+	cpfListServices     = 0x0100
+)
+
+var cpfItemNames = map[uint16]string{cpfNullAddress: "Null Address", cpfListIdentity: "CIP Identity", cpfConnectedAddress: "Connected Address",
+	cpfConnectedData: "Connected Data", cpfUnconnectedData: "Unconnected Data", cpfListServices: "Communications"}
+
+// enipInactivityTimeout closes a session whose client sent nothing for
+// this long: the TCP/IP object's encapsulation inactivity timeout, 120 s
+// by default. The guard in front closes silent clients on its own clock.
+const enipInactivityTimeout = 120 * time.Second
 
 // enipDevice is an EtherNet/IP adapter holding a twin's latest state,
 // behind a guard.
 type enipDevice struct {
-	ln    net.Listener // the adapter itself, on loopback
-	guard *guard
+	ln     net.Listener // the adapter itself, on loopback
+	public *net.TCPAddr // where clients reach it, which ListIdentity reports
+	guard  *guard
 
 	mu       sync.Mutex
-	readings []float32
-	state    []int32
-	session  uint32
+	values   []float64 // by enipTags
+	identity ENIPIdentity
+	session  uint32 // the last session handle given out
+	connID   uint32 // the last connection id given out
 	conns    map[net.Conn]bool
 	wg       sync.WaitGroup
 }
@@ -78,7 +105,12 @@ func startENIPDevice(eq twin.Equipment, public net.Listener) (device, error) {
 		public.Close()
 		return nil, err
 	}
-	d := &enipDevice{ln: ln, conns: map[net.Conn]bool{}}
+	// Connection ids start at a random point, so a client holding one from
+	// before a restart does not find another connection under it.
+	var seed [4]byte
+	_, _ = rand.Read(seed[:])
+	d := &enipDevice{ln: ln, conns: map[net.Conn]bool{}, connID: binary.LittleEndian.Uint32(seed[:]) & 0x7FFF0000}
+	d.public, _ = public.Addr().(*net.TCPAddr)
 	d.update(eq)
 	d.wg.Add(1)
 	go d.serve()
@@ -101,14 +133,13 @@ func (d *enipDevice) close() error {
 }
 
 func (d *enipDevice) update(eq twin.Equipment) {
-	readings := make([]float32, len(twin.Sensors))
-	for i, s := range twin.Sensors {
-		readings[i] = float32(readingOrZero(eq, s.Key))
+	values := make([]float64, len(enipTags))
+	for i, t := range enipTags {
+		values[i] = t.value(eq)
 	}
-	hours := math.Min(math.Max(0, math.Round(eq.OperatingHours)), math.MaxInt32)
-	state := []int32{toInt32(statusCode(eq.Status)), toInt32(max(0, twin.AlertRank(eq.AlertLevel))), int32(hours), toInt32(eq.SyncErrorCount)}
+	id := identityFor(eq)
 	d.mu.Lock()
-	d.readings, d.state = readings, state
+	d.values, d.identity = values, id
 	d.mu.Unlock()
 }
 
@@ -172,87 +203,167 @@ func writeEncap(w io.Writer, h encapHeader, body []byte) error {
 	return err
 }
 
+// handle serves one TCP connection: its session, if the client registers
+// one, lives as long as the connection.
 func (d *enipDevice) handle(conn net.Conn) {
-	session := uint32(0)
+	s := &enipSession{conns: map[uint32]*cipConnection{}}
 	for {
-		if err := conn.SetReadDeadline(time.Now().Add(30 * time.Second)); err != nil {
+		if err := conn.SetReadDeadline(time.Now().Add(enipInactivityTimeout)); err != nil {
 			return
 		}
 		h, body, err := readEncap(conn)
 		if err != nil {
 			return
 		}
-		switch h.Command {
-		case eipRegisterSession:
-			d.mu.Lock()
-			d.session++
-			session = 0x1000 + d.session
-			d.mu.Unlock()
-			h.Session = session
-			if err := writeEncap(conn, h, body); err != nil { // echoes protocol version and options
-				return
-			}
-		case eipUnRegisterSession:
+		reply, status, respond, end := d.command(s, h, body)
+		if end {
 			return
-		case eipSendRRData:
-			if h.Session != session || session == 0 {
-				h.Status = 0x0064 // invalid session handle
-				if err := writeEncap(conn, h, nil); err != nil {
-					return
-				}
-				continue
-			}
-			reply, err := d.sendRRData(body)
-			if err != nil {
-				h.Status = 0x0003 // incorrect data
-				if err := writeEncap(conn, h, nil); err != nil {
-					return
-				}
-				continue
-			}
-			if err := writeEncap(conn, h, reply); err != nil {
-				return
-			}
-		default:
-			h.Status = 0x0001 // invalid or unsupported command
-			if err := writeEncap(conn, h, nil); err != nil {
-				return
-			}
+		}
+		if !respond {
+			continue
+		}
+		h.Status = status
+		if h.Command == eipRegisterSession {
+			h.Session = s.handle
+		}
+		if err := writeEncap(conn, h, reply); err != nil {
+			return
 		}
 	}
 }
 
-// sendRRData unpacks the common packet format, answers the CIP request in
-// its unconnected data item, and packs the reply the same way.
-func (d *enipDevice) sendRRData(body []byte) ([]byte, error) {
-	cip, err := unpackCPF(body)
-	if err != nil {
-		return nil, err
+// command serves one encapsulated message: the reply's body and status,
+// whether there is a reply at all, and whether the session ends.
+func (d *enipDevice) command(s *enipSession, h encapHeader, body []byte) (reply []byte, status uint32, respond, end bool) {
+	switch h.Command {
+	case eipNOP: // never answered
+		return nil, 0, false, false
+	case eipListIdentity:
+		d.mu.Lock()
+		id := d.identity
+		d.mu.Unlock()
+		return appendCPF(nil, cpfItem{cpfListIdentity, d.listIdentityItem(id)}), 0, true, false
+	case eipListServices:
+		item := binary.LittleEndian.AppendUint16(nil, 1)    // protocol version
+		item = binary.LittleEndian.AppendUint16(item, 0x20) // bit 5: CIP encapsulation over TCP; no class 0/1 UDP
+		item = append(item, "Communications\x00\x00"...)
+		return appendCPF(nil, cpfItem{cpfListServices, item}), 0, true, false
+	case eipListInterfaces:
+		return appendCPF(nil), 0, true, false
+	case eipRegisterSession:
+		switch {
+		case len(body) != 4:
+			return nil, eipInvalidLength, true, false
+		case binary.LittleEndian.Uint16(body) != 1:
+			return []byte{1, 0, 0, 0}, eipUnsupportedVersion, true, false // the version the device speaks
+		case s.handle != 0: // one session per connection
+			return nil, eipInvalidCommand, true, false
+		}
+		d.mu.Lock()
+		d.session++
+		s.handle = 0x1000 + d.session
+		d.mu.Unlock()
+		return body, 0, true, false // echoes protocol version and options
+	case eipUnRegisterSession:
+		return nil, 0, false, true
+	case eipSendRRData, eipSendUnitData:
+		if s.handle == 0 || h.Session != s.handle {
+			return nil, eipInvalidSession, true, false
+		}
+		if len(body) < 6 {
+			return nil, eipIncorrectData, true, false
+		}
+		items, err := parseCPF(body[6:])
+		if err != nil || len(items) != 2 {
+			return nil, eipIncorrectData, true, false
+		}
+		if h.Command == eipSendRRData {
+			if items[0].typ != cpfNullAddress || items[1].typ != cpfUnconnectedData {
+				return nil, eipIncorrectData, true, false
+			}
+			return rrData(d.serveCIP(s, items[1].data, 0)), 0, true, false
+		}
+		return d.unitData(s, items)
 	}
-	return packCPF(d.answer(cip)), nil
+	return nil, eipInvalidCommand, true, false
 }
 
-// packCPF packs a CIP message of at most 65,535 bytes (a longer one is cut
-// short, and the device answers it as malformed; ours are a few bytes).
-func packCPF(cip []byte) []byte {
-	cip = cip[:min(len(cip), math.MaxUint16)]
-	b := make([]byte, 0, 16+len(cip))
-	b = binary.LittleEndian.AppendUint32(b, 0) // interface handle: CIP
-	b = binary.LittleEndian.AppendUint16(b, 5) // timeout, seconds
-	b = binary.LittleEndian.AppendUint16(b, 2) // item count
-	b = binary.LittleEndian.AppendUint16(b, cpfNullAddress)
-	b = binary.LittleEndian.AppendUint16(b, 0)
-	b = binary.LittleEndian.AppendUint16(b, cpfUnconnectedData)
-	b = binary.LittleEndian.AppendUint16(b, toUint16(len(cip)))
-	return append(b, cip...)
+// unitData answers a connected message: the Connected Address item names
+// the connection (its O→T id), the Connected Data item carries a sequence
+// count and the request. The reply goes on the connection's T→O id with
+// the same count; a repeated count is answered again without serving the
+// request twice. A message on no open connection is dropped, as the
+// specification says, with no reply.
+func (d *enipDevice) unitData(s *enipSession, items []cpfItem) (reply []byte, status uint32, respond, end bool) {
+	addr, data := items[0], items[1]
+	if addr.typ != cpfConnectedAddress || len(addr.data) != 4 || data.typ != cpfConnectedData || len(data.data) < 2 {
+		return nil, eipIncorrectData, true, false
+	}
+	now := time.Now()
+	s.expire(now)
+	c := s.conns[binary.LittleEndian.Uint32(addr.data)]
+	if c == nil {
+		return nil, 0, false, false
+	}
+	c.last = now
+	seq := binary.LittleEndian.Uint16(data.data)
+	if c.lastReply == nil || seq != c.seq {
+		c.seq, c.lastReply = seq, d.serveCIP(s, data.data[2:], 0)
+	}
+	b := binary.LittleEndian.AppendUint32(nil, 0) // interface handle: CIP
+	b = binary.LittleEndian.AppendUint16(b, 0)    // timeout: none on connected messages
+	b = appendCPF(b, cpfItem{cpfConnectedAddress, binary.LittleEndian.AppendUint32(nil, c.toID)},
+		cpfItem{cpfConnectedData, append(binary.LittleEndian.AppendUint16(nil, seq), c.lastReply...)})
+	return b, 0, true, false
 }
 
-func unpackCPF(body []byte) ([]byte, error) {
-	if len(body) < 8 {
-		return nil, errors.New("short SendRRData")
+// listIdentityItem is the CIP Identity item of ListIdentity: the
+// encapsulation version, the socket address clients reach the device on
+// (big-endian, as in struct sockaddr_in), the Identity object and its state.
+func (d *enipDevice) listIdentityItem(id ENIPIdentity) []byte {
+	b := binary.LittleEndian.AppendUint16(nil, 1)
+	b = binary.BigEndian.AppendUint16(b, 2) // AF_INET
+	var port uint16
+	ip := make([]byte, 4)
+	if d.public != nil {
+		port = toUint16(d.public.Port)
+		if v4 := d.public.IP.To4(); v4 != nil {
+			ip = v4
+		}
 	}
-	count := int(binary.LittleEndian.Uint16(body[6:8]))
-	rest := body[8:]
+	b = binary.BigEndian.AppendUint16(b, port)
+	b = append(b, ip...)
+	b = append(b, make([]byte, 8)...) // sin_zero
+	b = id.appendAll(b)
+	return append(b, id.State)
+}
+
+// cpfItem is one item of the Common Packet Format.
+type cpfItem struct {
+	typ  uint16
+	data []byte
+}
+
+// appendCPF appends the item count and the items. Items built here are a
+// few bytes; one longer than 65,535 bytes is cut short.
+func appendCPF(b []byte, items ...cpfItem) []byte {
+	b = binary.LittleEndian.AppendUint16(b, toUint16(len(items)))
+	for _, it := range items {
+		data := it.data[:min(len(it.data), math.MaxUint16)]
+		b = binary.LittleEndian.AppendUint16(b, it.typ)
+		b = binary.LittleEndian.AppendUint16(b, toUint16(len(data)))
+		b = append(b, data...)
+	}
+	return b
+}
+
+func parseCPF(b []byte) ([]cpfItem, error) {
+	if len(b) < 2 {
+		return nil, errors.New("no CPF item count")
+	}
+	count := int(binary.LittleEndian.Uint16(b))
+	rest := b[2:]
+	items := make([]cpfItem, 0, min(count, 8))
 	for range count {
 		if len(rest) < 4 {
 			return nil, errors.New("short CPF item")
@@ -261,333 +372,31 @@ func unpackCPF(body []byte) ([]byte, error) {
 		if len(rest) < 4+n {
 			return nil, errors.New("short CPF item data")
 		}
-		if typ == cpfUnconnectedData {
-			return rest[4 : 4+n], nil
-		}
+		items = append(items, cpfItem{typ, rest[4 : 4+n]})
 		rest = rest[4+n:]
 	}
-	return nil, errors.New("no unconnected data item")
+	return items, nil
 }
 
-// answer serves one CIP request.
-func (d *enipDevice) answer(req []byte) []byte {
-	if len(req) < 2 {
-		return []byte{0x80, 0, 0x04, 0}
-	}
-	service := req[0]
-	pathLen := int(req[1]) * 2
-	if len(req) < 2+pathLen {
-		return []byte{service | 0x80, 0, 0x04, 0}
-	}
-	path := req[2 : 2+pathLen]
-	fail := func(status byte) []byte { return []byte{service | 0x80, 0, status, 0} }
-	ok := func(data []byte) []byte { return append([]byte{service | 0x80, 0, 0, 0}, data...) }
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	switch service {
-	case cipGetAttributeSingle:
-		class, inst, attr, good := parseLogicalPath(path)
-		if !good {
-			return fail(0x04)
-		}
-		if class != cipClassAssembly {
-			return fail(0x05)
-		}
-		if attr != 3 {
-			return fail(0x14)
-		}
-		var data []byte
-		switch inst {
-		case AssemblyReadings:
-			for _, r := range d.readings {
-				data = binary.LittleEndian.AppendUint32(data, math.Float32bits(r))
-			}
-		case AssemblyState:
-			for _, v := range d.state {
-				data = appendInt32LE(data, v) // DINT
-			}
-		default:
-			return fail(0x05)
-		}
-		return ok(data)
-	case cipReadTag:
-		if len(path) < 2 || path[0] != 0x91 || len(path) < 2+int(path[1]) {
-			return fail(0x04)
-		}
-		name := string(path[2 : 2+int(path[1])])
-		var data []byte
-		i := slices.Index(opcuaNodes, name)
-		switch {
-		case i >= 0 && i < len(d.readings):
-			data = binary.LittleEndian.AppendUint16(data, cipTypeREAL)
-			data = binary.LittleEndian.AppendUint32(data, math.Float32bits(d.readings[i]))
-		case i >= len(d.readings) && i < len(opcuaNodes):
-			data = binary.LittleEndian.AppendUint16(data, cipTypeDINT)
-			data = appendInt32LE(data, d.tagState(name))
-		default:
-			return fail(0x05)
-		}
-		return ok(data)
-	}
-	return fail(0x08)
+// rrData is the body of a SendRRData carrying an unconnected message.
+func rrData(cip []byte) []byte {
+	b := binary.LittleEndian.AppendUint32(nil, 0) // interface handle: CIP
+	b = binary.LittleEndian.AppendUint16(b, 5)    // timeout, seconds
+	return appendCPF(b, cpfItem{cpfNullAddress, nil}, cpfItem{cpfUnconnectedData, cip})
 }
 
-func (d *enipDevice) tagState(name string) int32 {
-	switch name {
-	case "Status":
-		return d.state[0]
-	case "AlertLevel":
-		return d.state[1]
-	case "OperatingHours":
-		return d.state[2]
-	default:
-		return d.state[3]
+// unpackRRData is the message a SendRRData or SendUnitData body carries:
+// its data items after the address item.
+func unpackRRData(body []byte) (cpfItem, cpfItem, error) {
+	if len(body) < 6 {
+		return cpfItem{}, cpfItem{}, errors.New("short SendRRData")
 	}
-}
-
-// parseLogicalPath reads class / instance / attribute logical segments
-// (8- or 16-bit).
-func parseLogicalPath(p []byte) (class, inst, attr int, ok bool) {
-	vals := map[byte]int{}
-	for len(p) > 0 {
-		seg := p[0]
-		switch seg & 0x03 {
-		case 0: // 8-bit
-			if len(p) < 2 {
-				return 0, 0, 0, false
-			}
-			vals[seg&0xFC] = int(p[1])
-			p = p[2:]
-		case 1: // 16-bit, with a pad byte
-			if len(p) < 4 {
-				return 0, 0, 0, false
-			}
-			vals[seg&0xFC] = int(binary.LittleEndian.Uint16(p[2:4]))
-			p = p[4:]
-		default:
-			return 0, 0, 0, false
-		}
-	}
-	return vals[0x20], vals[0x24], vals[0x30], true
-}
-
-// enipClient is a minimal EtherNet/IP explicit-messaging client.
-type enipClient struct {
-	conn    net.Conn
-	session uint32
-}
-
-func dialENIP(ctx context.Context, addr string) (*enipClient, error) {
-	var dialer net.Dialer
-	conn, err := dialer.DialContext(ctx, "tcp", addr)
+	items, err := parseCPF(body[6:])
 	if err != nil {
-		return nil, err
+		return cpfItem{}, cpfItem{}, err
 	}
-	if err := conn.SetDeadline(time.Now().Add(exchangeTimeout)); err != nil {
-		conn.Close()
-		return nil, err
+	if len(items) != 2 {
+		return cpfItem{}, cpfItem{}, fmt.Errorf("%d CPF items; want an address and a data item", len(items))
 	}
-	c := &enipClient{conn: conn}
-	body := []byte{1, 0, 0, 0} // protocol version 1, options 0
-	if err := writeEncap(conn, encapHeader{Command: eipRegisterSession, Context: [8]byte{'j', 'm', 'a', 'n'}}, body); err != nil {
-		conn.Close()
-		return nil, err
-	}
-	h, _, err := readEncap(conn)
-	if err != nil {
-		conn.Close()
-		return nil, fmt.Errorf("register session: %w", err)
-	}
-	if h.Status != 0 {
-		conn.Close()
-		return nil, fmt.Errorf("register session: status 0x%x", h.Status)
-	}
-	c.session = h.Session
-	return c, nil
-}
-
-func (c *enipClient) request(cip []byte) ([]byte, error) {
-	if err := writeEncap(c.conn, encapHeader{Command: eipSendRRData, Session: c.session, Context: [8]byte{'j', 'm', 'a', 'n'}}, packCPF(cip)); err != nil {
-		return nil, err
-	}
-	h, body, err := readEncap(c.conn)
-	if err != nil {
-		return nil, err
-	}
-	if h.Status != 0 {
-		return nil, fmt.Errorf("SendRRData: encapsulation status 0x%x", h.Status)
-	}
-	return unpackCPF(body)
-}
-
-// close unregisters the session, as a polite client does, and closes the
-// connection. The exchange is over, so a failure of either changes nothing.
-func (c *enipClient) close() {
-	_ = writeEncap(c.conn, encapHeader{Command: eipUnRegisterSession, Session: c.session}, nil)
-	c.conn.Close()
-}
-
-// ENIPValue is one decoded value of an assembly or tag.
-type ENIPValue struct {
-	Name  string  `json:"name"`
-	Type  string  `json:"type"`
-	Value float64 `json:"value"`
-	Unit  string  `json:"unit,omitempty"`
-}
-
-// ENIPResult is the decoded answer to a CIP read.
-type ENIPResult struct {
-	Service       string      `json:"service"`
-	Path          string      `json:"path"`
-	GeneralStatus string      `json:"generalStatus"`
-	Values        []ENIPValue `json:"values"`
-}
-
-func enipTagList() string { return strings.Join(opcuaNodes, ", ") }
-
-func (f *Fleet) enipExchange(ctx context.Context, eq twin.Equipment, req ENIPRequest) (Exchange, error) {
-	var cip []byte
-	var result ENIPResult
-	tag := strings.TrimSpace(req.Tag)
-	switch {
-	case tag != "" && req.Assembly != nil:
-		return Exchange{}, apperr.Invalid("data: give either assembly or tag, not both")
-	case tag != "":
-		if !slices.Contains(opcuaNodes, tag) {
-			return Exchange{}, apperr.Invalid("data.tag %q is not a tag of this device; use one of %s", tag, enipTagList())
-		}
-		seg := []byte{0x91, byte(len(tag))} //nolint:gosec // G115: tag is one of opcuaNodes, checked above, all under 20 bytes
-		seg = append(seg, tag...)
-		if len(seg)%2 == 1 {
-			seg = append(seg, 0)
-		}
-		cip = append([]byte{cipReadTag, byte(len(seg) / 2)}, seg...) //nolint:gosec // G115: seg is the short tag and two bytes
-		cip = append(cip, 1, 0)                                      // one element
-		result.Service, result.Path = "Read Tag (0x4C)", "symbolic "+tag
-	default:
-		inst := AssemblyReadings
-		if req.Assembly != nil {
-			inst = *req.Assembly
-		}
-		if inst != AssemblyReadings && inst != AssemblyState {
-			return Exchange{}, apperr.Invalid("data.assembly %d is not an assembly of this device; use %d (readings, 7 REAL) or %d (state, 4 DINT)", inst, AssemblyReadings, AssemblyState)
-		}
-		cip = []byte{cipGetAttributeSingle, 3, 0x20, cipClassAssembly, 0x24, byte(inst), 0x30, 3}
-		result.Service, result.Path = "Get_Attribute_Single (0x0E)", fmt.Sprintf("class 0x04 (Assembly) / instance %d / attribute 3 (data)", inst)
-	}
-	d, err := f.deviceFor(eq, KindEtherNetIP)
-	if err != nil {
-		return Exchange{}, err
-	}
-	t, err := newTap(ctx, d.addr())
-	if err != nil {
-		return Exchange{}, exchangeError(KindEtherNetIP, err)
-	}
-	defer t.Close()
-	c, err := dialENIP(ctx, t.Addr())
-	if err != nil {
-		return Exchange{}, exchangeError(KindEtherNetIP, err)
-	}
-	reply, err := c.request(cip)
-	c.close()
-	t.Close()
-	if err != nil {
-		return Exchange{}, exchangeError(KindEtherNetIP, err)
-	}
-	if len(reply) < 4 {
-		return Exchange{}, exchangeError(KindEtherNetIP, errors.New("short CIP reply"))
-	}
-	result.GeneralStatus = fmt.Sprintf("0x%02x %s", reply[2], cipStatus[reply[2]])
-	data := reply[4+2*int(reply[3]):]
-	result.Values = decodeCIPData(cip[0], req, tag, data)
-	frames := t.Frames(splitENIP, decodeENIP)
-	x := Exchange{Device: d.addr(), Client: "built-in EtherNet/IP explicit-messaging client (gologix unavailable from the module proxy)", Frames: frames, Result: result}
-	for i, fr := range frames {
-		if strings.HasPrefix(fr.Summary, "SendRRData") {
-			if fr.Direction == ToDevice {
-				x.Request = fr
-			} else {
-				x.Response = &frames[i]
-			}
-		}
-	}
-	return x, nil
-}
-
-func decodeCIPData(service byte, req ENIPRequest, tag string, data []byte) []ENIPValue {
-	var out []ENIPValue
-	if service == cipReadTag {
-		if len(data) < 6 {
-			return nil
-		}
-		typ := binary.LittleEndian.Uint16(data[0:2])
-		v := ENIPValue{Name: tag}
-		if typ == cipTypeREAL {
-			v.Type, v.Value = "REAL", float64(math.Float32frombits(binary.LittleEndian.Uint32(data[2:6])))
-			if s, ok := twin.SensorByKey(strings.ToLower(tag)); ok {
-				v.Unit = s.Unit
-			}
-		} else {
-			v.Type, v.Value = "DINT", float64(int32LE(data[2:6]))
-		}
-		return append(out, v)
-	}
-	if req.Assembly == nil || *req.Assembly == AssemblyReadings {
-		for i := 0; i+4 <= len(data) && i/4 < len(twin.Sensors); i += 4 {
-			s := twin.Sensors[i/4]
-			out = append(out, ENIPValue{Name: s.Key, Type: "REAL", Value: float64(math.Float32frombits(binary.LittleEndian.Uint32(data[i:]))), Unit: s.Unit})
-		}
-		return out
-	}
-	names := []string{"status (0 operational, 1 maintenance, 2 offline, 3 error)", "alert level (0 normal … 3 emergency)", "operating hours", "sync error count"}
-	for i := 0; i+4 <= len(data) && i/4 < len(names); i += 4 {
-		out = append(out, ENIPValue{Name: names[i/4], Type: "DINT", Value: float64(int32LE(data[i:]))})
-	}
-	return out
-}
-
-func splitENIP(b []byte) int {
-	if len(b) < 24 {
-		return 0
-	}
-	return 24 + int(binary.LittleEndian.Uint16(b[2:4]))
-}
-
-var enipCommands = map[uint16]string{eipRegisterSession: "RegisterSession", eipUnRegisterSession: "UnRegisterSession", eipSendRRData: "SendRRData"}
-
-func decodeENIP(dir string, b []byte) (string, []Field) {
-	if len(b) < 24 {
-		return "incomplete EtherNet/IP message", nil
-	}
-	cmd := binary.LittleEndian.Uint16(b[0:2])
-	name := enipCommands[cmd]
-	fields := []Field{
-		{"Command", fmt.Sprintf("0x%04x (%s)", cmd, name)},
-		{"Length", fmt.Sprintf("%d bytes follow", binary.LittleEndian.Uint16(b[2:4]))},
-		{"Session handle", fmt.Sprintf("0x%08x", binary.LittleEndian.Uint32(b[4:8]))},
-		{"Status", fmt.Sprintf("0x%08x", binary.LittleEndian.Uint32(b[8:12]))},
-		{"Sender context", fmt.Sprintf("% x", b[12:20])},
-	}
-	if cmd != eipSendRRData {
-		return name, fields
-	}
-	cip, err := unpackCPF(b[24:])
-	if err != nil || len(cip) < 2 {
-		return name, fields
-	}
-	if dir == ToDevice {
-		fields = append(fields, Field{"CPF items", "Null Address (0x0000), Unconnected Data (0x00B2)"},
-			Field{"CIP service", fmt.Sprintf("0x%02x", cip[0])},
-			Field{"CIP path", fmt.Sprintf("% x", cip[2:2+min(len(cip)-2, int(cip[1])*2)])})
-		if cip[0] == cipReadTag {
-			return name + " CIP Read Tag", fields
-		}
-		return name + " CIP Get_Attribute_Single", fields
-	}
-	if len(cip) >= 4 {
-		fields = append(fields, Field{"CIP reply service", fmt.Sprintf("0x%02x", cip[0])},
-			Field{"General status", fmt.Sprintf("0x%02x %s", cip[2], cipStatus[cip[2]])},
-			Field{"Data", fmt.Sprintf("% x", cip[4+2*int(cip[3]):])})
-	}
-	return name + " CIP reply", fields
+	return items[0], items[1], nil
 }
