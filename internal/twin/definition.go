@@ -34,7 +34,7 @@ const (
 	MaxTasks         = 30
 	MaxTaskLen       = 200
 	MaxIntervalDays  = 3650
-	MaxEquipmentList = 500 // twins a deployment keeps in service
+	MaxEquipmentList = 1000 // twins a deployment keeps in service
 )
 
 // Frequencies are how often a maintenance task is due.
