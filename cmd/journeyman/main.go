@@ -309,6 +309,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	// WebSockets are hijacked connections that Shutdown does not wait for:
 	// close them first, with 1001, while the store is still open.
 	srv.CloseRealtime()
+	srv.WaitGateway()
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := httpServer.Shutdown(shutdownCtx); err != nil && !errors.Is(err, context.DeadlineExceeded) {

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"journeyman/internal/apperr"
 	"journeyman/internal/twin"
 )
 
@@ -267,7 +268,9 @@ func (w *worker) read(ctx context.Context, values []Value) {
 		u.Values = append(u.Values, twin.Value{Key: v.Sensor, Value: *v.Value})
 	}
 	if len(u.Values) > 0 {
-		if err := w.cfg.Ingest(ctx, u); err != nil && ctx.Err() == nil {
+		// A twin retired meanwhile refuses them (not found); the next
+		// reconcile stops its poller.
+		if err := w.cfg.Ingest(ctx, u); err != nil && ctx.Err() == nil && apperr.Code(err) != apperr.ENOTFOUND {
 			w.cfg.Log.Warn("gateway: store readings", "equipment", w.id, "err", err)
 		}
 	}
@@ -303,7 +306,7 @@ func (w *worker) record(ctx context.Context, status string, count int, why strin
 		w.cfg.Log.Warn("gateway: device", "equipment", w.id, "sync", status, "err", why)
 	}
 	if err := w.cfg.SetSync(ctx, w.id, status, count); err != nil {
-		if ctx.Err() == nil {
+		if ctx.Err() == nil && apperr.Code(err) != apperr.ENOTFOUND {
 			w.cfg.Log.Warn("gateway: record sync", "equipment", w.id, "err", err)
 		}
 		return

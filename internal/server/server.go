@@ -46,6 +46,7 @@ type Server struct {
 
 	ingest        *twin.Ingester   // the one path sensor readings take to the store
 	gateway       *gateway.Gateway // reads the real devices of connected twins
+	gatewayDone   chan struct{}    // closed when the gateway has stopped
 	fleet         *fieldbus.Fleet  // simulated devices behind the twins
 	exchangeLimit *rate.Limiter    // protocol exchanges open sockets and start devices
 	mqtt          MQTTBroker       // the broker devices publish telemetry to

@@ -93,9 +93,13 @@ func (s *Server) deliverTwins(ctx context.Context, payload string) {
 	if !watched && !foreign {
 		return
 	}
-	// One read of the fleet, a few rows, rather than a query per twin: a
-	// flush names every twin that reported in the last quarter second.
-	list, err := s.store.ListEquipment(ctx)
+	// One read of the twins the flush names, rather than a query per twin:
+	// it names every twin that reported in the last quarter second.
+	ids := make([]string, 0, len(changed))
+	for id := range changed {
+		ids = append(ids, id)
+	}
+	list, err := s.store.ListEquipmentByID(ctx, ids)
 	if err != nil {
 		s.log.Error("realtime: load changed twins", "err", err)
 		return

@@ -158,7 +158,11 @@ func (s *Server) Start(ctx context.Context) {
 	s.store.Listen(ctx, liveChannel, func(payload string) { s.deliverLive(ctx, payload) }, s.log)
 	s.store.Listen(ctx, twinChannel, func(payload string) { s.deliverTwins(ctx, payload) }, s.log)
 	go s.flushChanges(ctx)
-	go s.gateway.Run(ctx)
+	s.gatewayDone = make(chan struct{})
+	go func() {
+		defer close(s.gatewayDone)
+		s.gateway.Run(ctx)
+	}()
 	s.store.Listen(ctx, roomChannel, func(payload string) {
 		var m realtime.Message
 		if err := json.Unmarshal([]byte(payload), &m); err != nil {
@@ -167,6 +171,15 @@ func (s *Server) Start(ctx context.Context) {
 		}
 		s.hub.Deliver(m)
 	}, s.log)
+}
+
+// WaitGateway returns once the gateway has stopped polling and released
+// its leases, after Start's context ended: call it before the store closes,
+// so that another process takes the devices over at once.
+func (s *Server) WaitGateway() {
+	if s.gatewayDone != nil {
+		<-s.gatewayDone
+	}
 }
 
 // CloseRealtime closes every WebSocket with 1001 (going away). Call it

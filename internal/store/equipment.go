@@ -88,6 +88,38 @@ func (s *Store) ListEquipment(ctx context.Context) ([]twin.Equipment, error) {
 	return list, nil
 }
 
+// ListEquipmentByID returns the twins in service among ids, in fleet order:
+// a realtime flush reloads the few twins that changed, not the fleet.
+func (s *Store) ListEquipmentByID(ctx context.Context, ids []string) ([]twin.Equipment, error) {
+	list := []twin.Equipment{}
+	if len(ids) == 0 {
+		return list, nil
+	}
+	args := make([]any, len(ids))
+	marks := make([]string, len(ids))
+	for i, id := range ids {
+		args[i], marks[i] = id, "$"+strconv.Itoa(i+1)
+	}
+	// Only placeholders are joined in; the ids are arguments.
+	rows, err := s.db.QueryContext(ctx, `SELECT `+equipmentColumns+` FROM equipment WHERE `+inService+ //nolint:gosec // G202: placeholders only
+		` AND id IN (`+strings.Join(marks, ", ")+`) ORDER BY position, id`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list equipment by id: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		eq, err := scanEquipment(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list equipment by id: %w", err)
+		}
+		list = append(list, eq)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list equipment by id: %w", err)
+	}
+	return list, nil
+}
+
 // GetEquipment returns one twin, or an ENOTFOUND error.
 func (s *Store) GetEquipment(ctx context.Context, id string) (twin.Equipment, error) {
 	eq, err := getEquipment(ctx, s.db, id)

@@ -118,6 +118,22 @@ func TestDefineEquipment(t *testing.T) {
 				t.Fatalf("retire twice: %v", err)
 			}
 		})
+		t.Run("ListByIDInFleetOrder", func(t *testing.T) {
+			list, err := s.ListEquipmentByID(ctx, []string{"bp-2", eq.ID, "nope", "pnl-lp2a"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, e := range list {
+				got = append(got, e.ID)
+			}
+			if !reflect.DeepEqual(got, []string{"pnl-lp2a", "bp-2"}) {
+				t.Fatalf("by id = %v, want the two in service in fleet order", got)
+			}
+			if empty, err := s.ListEquipmentByID(ctx, nil); err != nil || len(empty) != 0 {
+				t.Fatalf("by no id = %v, %v", empty, err)
+			}
+		})
 		t.Run("SeedDoesNotReviveRetired", func(t *testing.T) {
 			if err := s.RetireEquipment(ctx, "chlr-1", now); err != nil {
 				t.Fatal(err)
