@@ -236,8 +236,7 @@ func (c Connection) validateAddress(protocol string) error {
 }
 
 func (p Point) validate(protocol, field string) error {
-	switch {
-	case p.Scale == 0:
+	if p.Scale == 0 {
 		return apperr.Invalid("%s.scale must not be 0", field)
 	}
 	switch protocol {
