@@ -57,10 +57,10 @@ func (c *openingConn) Write(p []byte) (int, error) {
 	var out []byte
 	for {
 		n := splitOPCUA(c.toServer)
+		if len(c.toServer) >= 8 && (n < 8 || n > maxOPCUAChunk) {
+			return 0, fmt.Errorf("OPC UA: a message of %d bytes", n)
+		}
 		if n < 8 || n > len(c.toServer) {
-			if n > maxOPCUAMessage {
-				return 0, errors.New("OPC UA: message too large")
-			}
 			break
 		}
 		msg := c.toServer[:n]
@@ -89,6 +89,9 @@ func (c *openingConn) Read(p []byte) (int, error) {
 		c.fromServer = append(c.fromServer, c.buf[:n]...)
 		for {
 			size := splitOPCUA(c.fromServer)
+			if len(c.fromServer) >= 8 && (size < 8 || size > maxOPCUAChunk) {
+				return 0, fmt.Errorf("OPC UA: the server sent a message of %d bytes", size)
+			}
 			if size < 8 || size > len(c.fromServer) {
 				break
 			}
@@ -112,8 +115,10 @@ func (c *openingConn) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// maxOPCUAMessage bounds a message the connection holds whole.
-const maxOPCUAMessage = 16 << 20
+// maxOPCUAChunk bounds a message the connection holds whole: a chunk is
+// at most the buffer sizes the two sides agreed in Hello and Acknowledge,
+// 64 KiB with gopcua.
+const maxOPCUAChunk = 1 << 20
 
 // asymmetricMessage is an OpenSecureChannel message taken apart.
 type asymmetricMessage struct {
@@ -200,10 +205,10 @@ func (c *openingConn) seal(like []byte, policy string, receiver *rsa.PublicKey, 
 	}
 	padding := blockSize - (len(body)+alg.SignatureLength()+paddingBytes)%blockSize
 	for range padding + 1 {
-		b = append(b, byte(padding))
+		b = append(b, byte(padding)) //nolint:gosec // G115: the low byte, by definition
 	}
 	if extra {
-		b = append(b, byte(padding>>8))
+		b = append(b, byte(padding>>8)) //nolint:gosec // G115: the high byte, under a block of at most 4096 bits
 	}
 	encrypted := (len(b) - headerLength + alg.SignatureLength()) / blockSize * alg.BlockSize()
 	binary.LittleEndian.PutUint32(b[4:8], uint32(headerLength+encrypted)) //nolint:gosec // G115: a few kilobytes

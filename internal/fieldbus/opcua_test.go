@@ -1,11 +1,17 @@
 package fieldbus_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/rsa"
+	"crypto/sha1"
 	"crypto/x509"
+	"encoding/binary"
 	"errors"
+	"io"
 	"log/slog"
+	"net"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -691,5 +697,74 @@ func TestOPCUARequestsTheLibraryWouldPanicOn(t *testing.T) {
 	})
 	if got := readValue(t, c, ua.NewStringNodeID(1, "Temperature"), ua.AttributeIDValue, ua.TimestampsToReturnBoth).Value.Value(); got != 64.2 {
 		t.Fatalf("after all that, Temperature = %v", got)
+	}
+}
+
+// TestOPCUAMalformedOpen sends OpenSecureChannel requests no client would:
+// the device closes that connection and serves the next client as ever.
+func TestOPCUAMalformedOpen(t *testing.T) {
+	eq := writableTwin(t)
+	f := startOPCUAFleet(t, eq)
+	eps, err := opcua.GetEndpoints(context.Background(), "opc.tcp://"+f.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	serverThumbprint := sha1.Sum(eps[0].ServerCertificate)
+	clientCert, _ := clientCertificate(t)
+	str := func(b []byte, s []byte) []byte {
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(s)))
+		return append(b, s...)
+	}
+	open := func(policy string, cert, thumbprint, body []byte) []byte {
+		b := []byte("OPNF\x00\x00\x00\x00\x00\x00\x00\x00")
+		b = str(b, []byte(policy))
+		b = str(b, cert)
+		b = str(b, thumbprint)
+		b = append(b, body...)
+		binary.LittleEndian.PutUint32(b[4:8], uint32(len(b)))
+		return b
+	}
+	garbage := bytes.Repeat([]byte{0x5a}, 512)
+	tests := []struct {
+		name string
+		msg  []byte
+	}{
+		{"ErrNotDecryptable", open(ua.SecurityPolicyURIBasic256Sha256, clientCert, serverThumbprint[:], garbage)},
+		{"ErrOtherThumbprint", open(ua.SecurityPolicyURIBasic256Sha256, clientCert, make([]byte, 20), garbage)},
+		{"ErrPolicyNotOffered", open(ua.SecurityPolicyURIBasic128Rsa15, clientCert, serverThumbprint[:], garbage)},
+		{"ErrNoCertificate", open(ua.SecurityPolicyURIBasic256Sha256, nil, serverThumbprint[:], garbage)},
+		{"ErrSizeTooSmall", []byte("OPNF\x04\x00\x00\x00\x00\x00\x00\x00")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := net.DialTimeout("tcp", f.addr, 3*time.Second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			hello := []byte("HELF\x00\x00\x00\x00")
+			for _, v := range []uint32{0, 65535, 65535, 0, 0} {
+				hello = binary.LittleEndian.AppendUint32(hello, v)
+			}
+			hello = str(hello, []byte("opc.tcp://"+f.addr))
+			binary.LittleEndian.PutUint32(hello[4:8], uint32(len(hello)))
+			_ = c.SetDeadline(time.Now().Add(5 * time.Second))
+			if _, err := c.Write(hello); err != nil {
+				t.Fatal(err)
+			}
+			ack := make([]byte, 28)
+			if _, err := io.ReadFull(c, ack); err != nil || string(ack[:3]) != "ACK" {
+				t.Fatalf("acknowledge = %q, %v", ack, err)
+			}
+			if _, err := c.Write(tt.msg); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := io.ReadAll(c); errors.Is(err, os.ErrDeadlineExceeded) {
+				t.Fatal("the connection stayed open")
+			}
+			if got := opcuaRead(t, f.addr, "ns=1;s=Temperature"); got != 64.2 {
+				t.Fatalf("Temperature = %v", got)
+			}
+		})
 	}
 }
