@@ -89,7 +89,7 @@ func (f *Fleet) Start(ctx context.Context, list []twin.Equipment, cfg Listen, lo
 	}
 	var wg sync.WaitGroup
 	for _, p := range todo {
-		wg.Go(func() { p.d, p.err = startDevice(p.eq, p.kind, p.ln) })
+		wg.Go(func() { p.d, p.err = f.startDevice(p.eq, p.kind, p.ln) })
 	}
 	wg.Wait()
 	var errs []error
