@@ -180,7 +180,7 @@ func (f *Fleet) Put(ctx context.Context, eq twin.Equipment) error {
 	if err != nil {
 		return err
 	}
-	d, err := startDevice(eq, kind, ln)
+	d, err := f.startDevice(eq, kind, ln)
 	if err != nil {
 		return fmt.Errorf("start %s device for %s: %w", kind, eq.ID, err)
 	}
