@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"crypto/subtle"
 	"crypto/tls"
 	"errors"
 	"flag"
@@ -196,6 +197,35 @@ func startBroker(ctx context.Context, cfg config, st *store.Store, log *slog.Log
 	return broker, err
 }
 
+// identifyDevices gives the fleet's OPC UA devices their certificate, kept
+// in the store so clients can trust it across restarts, and their login:
+// the one each twin's device has on the MQTT broker, user name the twin's
+// id and password telemetry.DevicePassword.
+func identifyDevices(ctx context.Context, st *store.Store, fleet *fieldbus.Fleet, host string) error {
+	pem, err := st.OPCUACertificate(ctx, host, func() ([]byte, error) {
+		cert, key, err := fieldbus.NewOPCUACertificate(host)
+		if err != nil {
+			return nil, err
+		}
+		return fieldbus.EncodeOPCUACertificate(cert, key), nil
+	})
+	if err != nil {
+		return err
+	}
+	if fleet.Certificate, fleet.PrivateKey, err = fieldbus.DecodeOPCUACertificate(pem); err != nil {
+		return err
+	}
+	secret, err := st.MQTTDeviceSecret(ctx)
+	if err != nil {
+		return err
+	}
+	fleet.DeviceLogin = func(equipmentID, username, password string) bool {
+		want := telemetry.DevicePassword(secret, equipmentID)
+		return username == equipmentID && subtle.ConstantTimeCompare([]byte(password), []byte(want)) == 1
+	}
+	return nil
+}
+
 func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
 	cfg, err := parseConfig(args, getenv)
 	if err != nil {
@@ -255,17 +285,26 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	fleet := fieldbus.NewFleet(brokerAddr)
 	login := telemetry.URLCredential(brokerURL)
 	fleet.BrokerUser, fleet.BrokerPassword = login.Username, login.Password
+	if err := identifyDevices(ctx, st, fleet, cfg.devices.Host); err != nil {
+		return err
+	}
 	defer fleet.Close()
 	equipment, err := st.ListEquipment(ctx)
 	if err != nil {
 		return err
 	}
-	if err := fleet.Start(ctx, equipment, cfg.devices, log); err != nil {
-		return err
-	}
 	srv, err := server.New(st, server.Config{Logger: log, App: web.App(), Fleet: fleet,
 		MQTT: server.MQTTBroker{URL: telemetry.WithoutUserinfo(brokerURL), External: cfg.mqttURL != ""}, TrustedProxies: cfg.trustedProxies, SocketsPerAddr: cfg.socketsPerAddr})
 	if err != nil {
+		return err
+	}
+	// A value a signed-in OPC UA client writes is a reading like any
+	// other: the one ingester stores it, and the device shows it stored.
+	fleet.Write = func(ctx context.Context, u twin.SensorUpdate) error {
+		_, err := srv.Ingest().Submit(ctx, u)
+		return err
+	}
+	if err := fleet.Start(ctx, equipment, cfg.devices, log); err != nil {
 		return err
 	}
 	// Equipment telemetry: every reading, from the API or MQTT, goes

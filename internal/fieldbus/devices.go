@@ -89,7 +89,7 @@ func (f *Fleet) Start(ctx context.Context, list []twin.Equipment, cfg Listen, lo
 	}
 	var wg sync.WaitGroup
 	for _, p := range todo {
-		wg.Go(func() { p.d, p.err = startDevice(p.eq, p.kind, p.ln) })
+		wg.Go(func() { p.d, p.err = f.startDevice(p.eq, p.kind, p.ln) })
 	}
 	wg.Wait()
 	var errs []error
@@ -180,7 +180,7 @@ func (f *Fleet) Put(ctx context.Context, eq twin.Equipment) error {
 	if err != nil {
 		return err
 	}
-	d, err := startDevice(eq, kind, ln)
+	d, err := f.startDevice(eq, kind, ln)
 	if err != nil {
 		return fmt.Errorf("start %s device for %s: %w", kind, eq.ID, err)
 	}

@@ -10,6 +10,7 @@ package fieldbus
 import (
 	"bytes"
 	"context"
+	"crypto/rsa"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -93,6 +94,23 @@ type Fleet struct {
 	// BrokerUser and BrokerPassword log the publisher in to the broker.
 	BrokerUser, BrokerPassword string
 
+	// Write stores a value an OPC UA client wrote to one of a twin's
+	// writable sensors (twin.Equipment.WritableSensors) as the twin's
+	// reading, by the path telemetry takes; the device shows it once Follow
+	// brings the twin as stored. Nil refuses every write (BadNotWritable).
+	Write func(ctx context.Context, u twin.SensorUpdate) error
+	// DeviceLogin checks the user name and password a client signs in to
+	// twin equipmentID's OPC UA device with; only a signed-in client may
+	// write. Nil refuses every sign-in.
+	DeviceLogin func(equipmentID, username, password string) bool
+	// Certificate (DER) and PrivateKey identify the OPC UA devices to their
+	// clients (Basic256Sha256). When both are nil, the fleet makes a
+	// self-signed pair as its first OPC UA device starts.
+	Certificate []byte
+	PrivateKey  *rsa.PrivateKey
+
+	opcuaIdentity opcuaIdentity
+
 	mu       sync.Mutex
 	host     string // where devices listen; loopback until Start says otherwise
 	ports    map[string]BasePort
@@ -123,12 +141,12 @@ func (f *Fleet) Close() error {
 }
 
 // startDevice starts kind's device for eq on ln, which it then owns.
-func startDevice(eq twin.Equipment, kind string, ln net.Listener) (device, error) {
+func (f *Fleet) startDevice(eq twin.Equipment, kind string, ln net.Listener) (device, error) {
 	switch kind {
 	case KindModbus:
 		return startModbusDevice(eq, ln)
 	case KindOPCUA:
-		return startOPCUADevice(eq, ln)
+		return f.startOPCUADevice(eq, ln)
 	case KindEtherNetIP:
 		return startENIPDevice(eq, ln)
 	}
@@ -151,7 +169,7 @@ func (f *Fleet) deviceFor(eq twin.Equipment, kind string) (device, error) {
 	var lc net.ListenConfig
 	ln, err := lc.Listen(context.Background(), "tcp", net.JoinHostPort(host, "0"))
 	if err == nil {
-		d, err = startDevice(eq, kind, ln)
+		d, err = f.startDevice(eq, kind, ln)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("start %s device for %s: %w", kind, eq.ID, err)

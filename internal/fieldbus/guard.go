@@ -39,6 +39,9 @@ type guard struct {
 	ln      net.Listener
 	backend string           // the protocol server, on loopback
 	split   func([]byte) int // length of the first frame in b; 0 while incomplete
+	// wrap, when set, stands between the guard and each connection to the
+	// server (the OPC UA device's opening of secure channels).
+	wrap func(net.Conn) net.Conn
 
 	maxConns   int
 	firstFrame time.Duration
@@ -133,6 +136,9 @@ func (g *guard) relay(client net.Conn) {
 		return
 	}
 	defer server.Close()
+	if g.wrap != nil {
+		server = g.wrap(server)
+	}
 	g.mu.Lock()
 	if g.closed {
 		g.mu.Unlock()

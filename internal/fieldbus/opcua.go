@@ -2,6 +2,7 @@ package fieldbus
 
 import (
 	"context"
+	"crypto/rsa"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -31,16 +32,6 @@ type OPCUARequest struct {
 // index, then a numeric, string, GUID or opaque identifier.
 var nodeIDPattern = regexp.MustCompile(`^(ns=\d+;)?[isgb]=.+$`)
 
-// opcuaNodes are the variables of every simulated OPC UA device, in
-// namespace 1, named by string identifiers.
-var opcuaNodes = func() []string {
-	names := []string{}
-	for _, s := range twin.Sensors {
-		names = append(names, strings.ToUpper(s.Key[:1])+s.Key[1:])
-	}
-	return append(names, "Status", "AlertLevel", "OperatingHours", "SyncErrorCount")
-}()
-
 func opcuaNodeList() string {
 	ids := make([]string, len(opcuaNodes))
 	for i, n := range opcuaNodes {
@@ -50,93 +41,146 @@ func opcuaNodeList() string {
 }
 
 // opcuaDevice is an OPC UA server holding a twin's latest state, behind a
-// guard. gopcua's MapNamespace reads its map without the lock its writers
-// take, so values live here instead, in a snapshot replaced whole under mu,
-// and each node reads its value from the snapshot when a client asks.
+// guard. Its address space is a deviceSpace reading a snapshot of the twin
+// replaced whole under mu (gopcua's own namespaces race). Its services are
+// the library's, wrapped where the library trusts its clients too much
+// (opcua_services.go): sessions are checked, user names signed in, writes
+// stored as readings, and a request that would panic the library fails
+// alone instead of taking the process down.
 type opcuaDevice struct {
-	srv   *server.Server
-	guard *guard
+	id       string // the twin's
+	srv      *server.Server
+	sessions *server.SessionService // the library's, which the wrappers call
+	guard    *guard
+	space    *deviceSpace
+	url      string // the endpoint clients reach: the guard's
+	key      *rsa.PrivateKey
+	write    func(ctx context.Context, u twin.SensorUpdate) error
+	login    func(equipmentID, username, password string) bool
+	log      *slog.Logger
 
-	mu     sync.RWMutex
-	values map[string]any // node name → value
+	ctx     context.Context // ends when the device closes
+	cancel  context.CancelFunc
+	writing chan struct{} // a slot per Write request in flight
+
+	mu    sync.RWMutex
+	state opcuaState
+
+	authMu sync.Mutex
+	auth   map[string]*sessionAuth // by authentication token
+
+	changedMu sync.Mutex
+	changed   map[string]bool // variables whose value changed since the notifier last ran
+	wake      chan struct{}
 }
 
 // startOPCUADevice serves eq on ln. The library's server binds its own
 // loopback port, chosen just before; another process may take it in
 // between, so it tries a few.
-func startOPCUADevice(eq twin.Equipment, ln net.Listener) (device, error) {
-	d := &opcuaDevice{}
+func (f *Fleet) startOPCUADevice(eq twin.Equipment, ln net.Listener) (device, error) {
+	cert, key, err := f.opcuaCertificate()
+	if err != nil {
+		ln.Close()
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	d := &opcuaDevice{
+		id: eq.ID, key: key, write: f.Write, login: f.DeviceLogin, log: slog.Default(),
+		ctx: ctx, cancel: cancel, writing: make(chan struct{}, maxOPCUAWritesInFlight),
+		auth: map[string]*sessionAuth{}, changed: map[string]bool{}, wake: make(chan struct{}, 1),
+	}
 	d.update(eq)
 	public := ln.Addr().(*net.TCPAddr)
-	var err error
+	host := public.IP.String()
+	if public.IP.To4() == nil {
+		host = "[" + host + "]"
+	}
+	d.url = fmt.Sprintf("opc.tcp://%s:%d", host, public.Port)
 	for range 3 {
 		var port int
 		if port, err = freePort(); err != nil {
 			continue
 		}
 		// The server listens on its first endpoint, on loopback behind the
-		// guard, and also names the guard's address to clients that
-		// browse endpoints; gopcua cannot listen on one and name only the
-		// other.
+		// guard; the second is the guard's, the only one the wrapped
+		// discovery services name to clients.
 		srv := server.New(
 			server.EndPoint("127.0.0.1", port),
-			server.EndPoint(public.IP.String(), public.Port),
+			server.EndPoint(host, public.Port),
 			server.EnableSecurity("None", ua.MessageSecurityModeNone),
+			server.EnableSecurity("Basic256Sha256", ua.MessageSecurityModeSign),
+			server.EnableSecurity("Basic256Sha256", ua.MessageSecurityModeSignAndEncrypt),
 			server.EnableAuthMode(ua.UserTokenTypeAnonymous),
+			server.EnableAuthMode(ua.UserTokenTypeUserName),
+			server.Certificate(cert),
+			server.PrivateKey(key),
 			server.ServerName(eq.Name),
 			server.ManufacturerName(eq.Manufacturer),
 			server.ProductName(eq.Model),
 			server.SetLogger(slog.New(slog.DiscardHandler)),
 		)
-		ns := server.NewNodeNameSpace(srv, "urn:journeyman:"+eq.ID)
-		objects := ns.Objects()
-		for _, name := range opcuaNodes {
-			v := ns.AddNewVariableStringNode(name, func() *ua.DataValue { return d.value(name) })
-			// Read-only, as the twin's state comes from its readings; a
-			// Write would also swap the node's value function unlocked.
-			readOnly := server.DataValueFromValue(byte(ua.AccessLevelTypeCurrentRead))
-			_ = v.SetAttribute(ua.AttributeIDAccessLevel, readOnly) // returns an error even when it sets the attribute
-			_ = v.SetAttribute(ua.AttributeIDUserAccessLevel, readOnly)
-			objects.AddRef(v, id.HasComponent, true)
+		if d.sessions, err = librarySessions(srv); err != nil {
+			break
 		}
-		if err = srv.Start(context.Background()); err == nil {
-			d.srv = srv
+		d.srv = srv
+		d.space = newDeviceSpace("urn:journeyman:"+eq.ID, d.snapshot)
+		srv.AddNamespace(d.space)
+		d.space.build(eq)
+		// Objects organizes the twin's folder, so a client browsing from
+		// the standard root finds it.
+		srv.Node(ua.NewNumericNodeID(0, id.ObjectsFolder)).AddRef(d.space.folder.lib, id.Organizes, true)
+		d.register(srv)
+		if err = srv.Start(ctx); err == nil {
 			d.guard = newGuard(ln, fmt.Sprintf("127.0.0.1:%d", port), splitOPCUA)
+			d.guard.wrap = func(c net.Conn) net.Conn { return newOpeningConn(c, cert, key) }
 			d.guard.start()
+			go d.notify()
 			return d, nil
 		}
 		srv.Close()
 	}
+	cancel()
 	ln.Close()
 	return nil, err
 }
 
 func (d *opcuaDevice) addr() string { return d.guard.addr() }
-func (d *opcuaDevice) close() error { return errors.Join(d.guard.close(), d.srv.Close()) }
 
-func (d *opcuaDevice) update(eq twin.Equipment) {
-	values := make(map[string]any, len(opcuaNodes))
-	for i, s := range twin.Sensors {
-		values[opcuaNodes[i]] = readingOrZero(eq, s.Key)
-	}
-	values["Status"] = eq.Status
-	values["AlertLevel"] = eq.AlertLevel
-	values["OperatingHours"] = eq.OperatingHours
-	values["SyncErrorCount"] = toInt32(eq.SyncErrorCount)
-	d.mu.Lock()
-	d.values = values
-	d.mu.Unlock()
+func (d *opcuaDevice) close() error {
+	d.cancel()
+	return errors.Join(d.guard.close(), d.srv.Close())
 }
 
-// value is a node's current value, read from the snapshot.
-func (d *opcuaDevice) value(name string) *ua.DataValue {
+// update replaces the snapshot with eq and has the variables whose value
+// changed reported to the subscriptions that monitor them. It never waits
+// on a client: the notifier does the reporting.
+func (d *opcuaDevice) update(eq twin.Equipment) {
+	next := newOPCUAState(eq, d.write != nil)
+	d.mu.Lock()
+	prev := d.state
+	d.state = next
+	d.mu.Unlock()
+	d.changedMu.Lock()
+	for name, v := range next.values {
+		if old, ok := prev.values[name]; !ok || old != v {
+			d.changed[name] = true
+		}
+	}
+	pending := len(d.changed) > 0
+	d.changedMu.Unlock()
+	if pending {
+		select {
+		case d.wake <- struct{}{}:
+		default: // the notifier is already due to run
+		}
+	}
+}
+
+// snapshot is the twin as the device serves it now.
+func (d *opcuaDevice) snapshot() opcuaState {
 	d.mu.RLock()
-	v := d.values[name]
-	d.mu.RUnlock()
-	dv := server.DataValueFromValue(v)
-	dv.EncodingMask |= ua.DataValueSourceTimestamp | ua.DataValueServerTimestamp
-	dv.ServerTimestamp = dv.SourceTimestamp
-	return dv
+	defer d.mu.RUnlock()
+	return d.state
 }
 
 // OPCUAResult is the decoded answer to a Read of a node's Value.
