@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { get, type FieldErrors, type UseFormReturn } from 'react-hook-form'
 import type { ConnectionInput, ConnectionPointInput, Equipment, EquipmentInput } from '@/api/twin'
 import {
   DATA_TYPES,
@@ -486,3 +487,13 @@ const toPath = (path: string) => path.split('.').map((s) => (/^\d+$/.test(s) ? N
 export const equipmentFormSchema: z.ZodType<EquipmentFormValues, EquipmentFormValues> = formShape.superRefine((v, ctx) => {
   for (const p of equipmentProblems(v)) ctx.addIssue({ code: 'custom', path: toPath(p.path), message: p.message })
 })
+
+/** The form as its parts share it. */
+export type EquipmentFormApi = UseFormReturn<EquipmentFormValues>
+
+/** The message at a field's path, or at a list's root ("connection.points"), as react-hook-form keeps them. */
+export function errorAt(errors: FieldErrors<EquipmentFormValues>, path: string): string | undefined {
+  const e = get(errors, path) as { message?: unknown; root?: { message?: unknown } } | undefined
+  const message = e?.message ?? e?.root?.message
+  return typeof message === 'string' ? message : undefined
+}
