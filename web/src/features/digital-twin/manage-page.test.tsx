@@ -59,7 +59,7 @@ async function fillModbusTwin(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('checkbox', { name: 'Electrical' }))
   await user.click(screen.getByRole('button', { name: 'Add task' }))
   await user.type(screen.getByLabelText('Task 1'), 'Infrared scan')
-  await user.type(screen.getByLabelText('Frequency'), 'annual')
+  await user.selectOptions(screen.getByLabelText('Frequency'), 'annual')
   expect(screen.getByLabelText('Communication protocol')).toHaveValue('Modbus TCP')
   await user.click(screen.getByRole('switch', { name: 'Connect to a real device' }))
   await user.type(screen.getByLabelText('Address'), '10.20.1.15:502')

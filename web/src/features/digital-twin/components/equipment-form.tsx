@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label'
 import { Switch } from '@/components/ui/switch'
 import { useRecheckIdentityOnRefusal } from '../hooks/use-drive-access'
 import { PROTOCOLS, SECURITY_MODES, SECURITY_POLICIES, SENSORS, addressExamples, protocolLabels, type Protocol } from '../lib/connection'
-import { equipmentFormSchema, equipmentInput, errorAt, hasWritableSensors, type EquipmentFormApi, type EquipmentFormValues } from '../lib/equipment-form'
+import { FREQUENCIES, equipmentFormSchema, equipmentInput, errorAt, hasWritableSensors, type EquipmentFormApi, type EquipmentFormValues } from '../lib/equipment-form'
 import { placeRequestError } from '../lib/server-errors'
 import { ConnectionTest } from './connection-test'
 import { PointMap } from './point-map'
@@ -39,7 +39,10 @@ const sectionClass = 'space-y-4 rounded-xl border border-white/10 bg-slate-900/6
  * Saves through the API; the caller goes back to the list when onSaved runs.
  */
 export function EquipmentForm({ equipment, defaultValues, onSaved }: { equipment: Equipment | null; defaultValues: EquipmentFormValues; onSaved: (saved: Equipment) => void }) {
-  const form = useForm<EquipmentFormValues>({ resolver: zodResolver(equipmentFormSchema), defaultValues, mode: 'onTouched' })
+  // The trades are checked against the catalog's once it has loaded (useForm takes a new resolver on every render).
+  const trades = useTrades()
+  const resolver = useMemo(() => zodResolver(equipmentFormSchema(trades.data ? trades.data.map((t) => t.id) : null)), [trades.data])
+  const form = useForm<EquipmentFormValues>({ resolver, defaultValues, mode: 'onTouched' })
   const { register, control, handleSubmit, setError, formState } = form
   const { errors, isSubmitting } = formState
   const create = useCreateEquipment()
@@ -74,7 +77,7 @@ export function EquipmentForm({ equipment, defaultValues, onSaved }: { equipment
           <FormField label="Name" error={err('name')} name="name">
             {(p) => <Input {...p} {...register('name')} autoComplete="off" />}
           </FormField>
-          <FormField label="Type" hint="What kind of machine: panelboard, chiller, booster-pump…" error={err('type')} name="type">
+          <FormField label="Type" hint="Lower-case words joined by hyphens: panelboard, chiller, booster-pump…" error={err('type')} name="type">
             {(p) => <Input {...p} {...register('type')} autoComplete="off" />}
           </FormField>
           <FormField label="Manufacturer" error={err('manufacturer')} name="manufacturer">
@@ -219,12 +222,19 @@ function MaintenanceSchedule({ form }: { form: EquipmentFormApi }) {
                   {(p) => <Input {...p} {...register(`maintenanceSchedule.tasks.${i}.task`)} />}
                 </FormField>
                 <FormField label="Frequency" error={err(`maintenanceSchedule.tasks.${i}.frequency`)} name={`maintenanceSchedule.tasks.${i}.frequency`}>
-                  {(p) => <Input {...p} {...register(`maintenanceSchedule.tasks.${i}.frequency`)} placeholder="monthly" />}
+                  {(p) => (
+                    <select {...p} {...register(`maintenanceSchedule.tasks.${i}.frequency`)} className={selectClass}>
+                      {/* A stored frequency the list no longer has stays visible, marked by its error. */}
+                      {[...new Set([...FREQUENCIES, f.frequency])].filter(Boolean).map((q) => (
+                        <option key={q}>{q}</option>
+                      ))}
+                    </select>
+                  )}
                 </FormField>
                 <FormField label="Trade" error={err(`maintenanceSchedule.tasks.${i}.trade`)} name={`maintenanceSchedule.tasks.${i}.trade`}>
                   {(p) => (
                     <select {...p} {...register(`maintenanceSchedule.tasks.${i}.trade`)} className={selectClass}>
-                      <option value="">Any trade</option>
+                      <option value="">Choose a trade</option>
                       {[...new Set([...tradeOptions, f.trade])].filter(Boolean).map((t) => (
                         <option key={t} value={t}>
                           {tradeName(t)}
@@ -243,7 +253,7 @@ function MaintenanceSchedule({ form }: { form: EquipmentFormApi }) {
         </ol>
       )}
       {listError && <p className="text-sm text-red-300">{listError}</p>}
-      <Button variant="outline" onClick={() => tasks.append({ task: '', frequency: '', trade: chosen[0] ?? '' }, { shouldFocus: true })}>
+      <Button variant="outline" onClick={() => tasks.append({ task: '', frequency: 'monthly', trade: chosen[0] ?? trades.data?.[0]?.id ?? '' }, { shouldFocus: true })}>
         <Plus aria-hidden="true" />
         Add task
       </Button>

@@ -179,14 +179,31 @@ describe('validation, each problem at its field', () => {
     expect(equipmentProblems(modbusTwin())).toEqual([])
   })
 
-  it('the twin’s own fields', () => {
+  it('the twin’s own fields, as twin.Definition checks them', () => {
     const v = modbusTwin()
-    expect(problems({ ...v, name: '  ', type: '', maintenanceSchedule: { intervalDays: '0', tasks: [{ task: '', frequency: 'annual', trade: '' }] } })).toEqual({
+    expect(
+      problems({ ...v, name: '  ', manufacturer: 'x'.repeat(121), model: '', supportedTradeTypes: [], maintenanceSchedule: { intervalDays: '0', tasks: [{ task: '', frequency: 'every 3 years', trade: '' }] } }),
+    ).toEqual({
       name: 'Name is required.',
-      type: 'Type is required.',
+      manufacturer: 'Manufacturer must be at most 120 characters.',
+      model: 'Model is required.',
+      supportedTradeTypes: 'Choose at least one trade.',
       'maintenanceSchedule.intervalDays': 'Interval must be from 1 to 3650.',
       'maintenanceSchedule.tasks.0.task': 'Task is required.',
+      'maintenanceSchedule.tasks.0.frequency': 'Frequency must be one of daily, weekly, monthly, quarterly, semi-annual, annual.',
+      'maintenanceSchedule.tasks.0.trade': 'Trade is required.',
     })
+    expect(problems({ ...v, type: 'Booster Pump' })).toEqual({ type: 'Type must be lower-case words joined by hyphens, such as booster-pump.' })
+  })
+
+  it('trades are checked against the catalog’s once it is known', () => {
+    const v = { ...modbusTwin(), supportedTradeTypes: ['electrical', 'lineworkers'] }
+    expect(problems(v)).toEqual({})
+    expect(Object.fromEntries(equipmentProblems(v, ['electrical', 'plumbing']).map((p) => [p.path, p.message]))).toEqual({
+      supportedTradeTypes: 'lineworkers is not a trade of the catalog; clear it.',
+    })
+    const task = { ...v, supportedTradeTypes: ['electrical'], maintenanceSchedule: { intervalDays: '30', tasks: [{ task: 'Check', frequency: 'monthly', trade: 'wind' }] } }
+    expect(equipmentProblems(task, ['electrical'])).toEqual([{ path: 'maintenanceSchedule.tasks.0.trade', message: 'wind is not a trade of the catalog.' }])
   })
 
   it('the connection is checked only when it is sent', () => {
@@ -256,12 +273,12 @@ describe('validation, each problem at its field', () => {
 
   it('the zod schema reports the same problems at the same paths, for the resolver', () => {
     const base = modbusTwin()
-    const result = equipmentFormSchema.safeParse({ ...base, name: '', connection: { ...base.connection, points: [{ ...defaultPoint('temperature'), register: '70000' }] } })
+    const result = equipmentFormSchema().safeParse({ ...base, name: '', connection: { ...base.connection, points: [{ ...defaultPoint('temperature'), register: '70000' }] } })
     expect(result.success).toBe(false)
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['name', 'Name is required.'],
       ['connection.points.0.register', 'Register must be from 0 to 65534.'],
     ])
-    expect(equipmentFormSchema.safeParse(base).success).toBe(true)
+    expect(equipmentFormSchema().safeParse(base).success).toBe(true)
   })
 })

@@ -95,15 +95,20 @@ export interface EquipmentFormValues {
   writableSensors: string[]
 }
 
-/** Limits of a twin's own fields (the server's Equipment validation). */
+/** Limits of a twin's own fields (twin.Definition's). */
 export const EQUIPMENT_LIMITS = {
   textMax: 120,
   taskMax: 200,
-  frequencyMax: 40,
-  tasksMax: 20,
+  tasksMax: 30,
   intervalDaysMin: 1,
   intervalDaysMax: 3650,
 } as const
+
+/** How often a maintenance task is due (twin.Frequencies). */
+export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'semi-annual', 'annual'] as const
+
+/** A twin's type: lower-case words joined by hyphens. */
+const typePattern = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 /** A new point for sensor: the demo device's register of that sensor (two per sensor, in canonical order), scale 1, offset 0. */
 export function defaultPoint(sensor: string): PointValues {
@@ -327,12 +332,11 @@ export interface FieldProblem {
   message: string
 }
 
-const chars = (s: string) => [...s].length
-
-function checkText(out: FieldProblem[], path: string, label: string, value: string, required: boolean, max: number) {
+/** Required, and at most max bytes, as the server counts. */
+function checkText(out: FieldProblem[], path: string, label: string, value: string, max: number) {
   const t = value.trim()
-  if (required && !t) out.push({ path, message: `${label} is required.` })
-  else if (chars(t) > max) out.push({ path, message: `${label} must be at most ${max} characters.` })
+  if (!t) out.push({ path, message: `${label} is required.` })
+  else if (byteLength(t) > max) out.push({ path, message: `${label} must be at most ${max} characters.` })
 }
 
 function checkRange(out: FieldProblem[], path: string, label: string, value: string, min: number, max: number) {
@@ -420,22 +424,33 @@ export function connectionProblems(protocol: Protocol, c: ConnectionValues): Fie
   return out
 }
 
-/** Every problem of the form, the connection's only when it is sent. */
-export function equipmentProblems(v: EquipmentFormValues): FieldProblem[] {
+/**
+ * Every problem of the form, as the server's Definition.Validate finds
+ * them but all at once; the connection's only when it is sent. trades are
+ * the trade ids the catalog knows (null while they load: not checked).
+ */
+export function equipmentProblems(v: EquipmentFormValues, trades: readonly string[] | null = null): FieldProblem[] {
   const out: FieldProblem[] = []
   const { textMax } = EQUIPMENT_LIMITS
-  checkText(out, 'name', 'Name', v.name, true, textMax)
-  checkText(out, 'manufacturer', 'Manufacturer', v.manufacturer, false, textMax)
-  checkText(out, 'model', 'Model', v.model, false, textMax)
-  checkText(out, 'serialNumber', 'Serial number', v.serialNumber, false, textMax)
-  checkText(out, 'type', 'Type', v.type, true, textMax)
+  checkText(out, 'name', 'Name', v.name, textMax)
+  checkText(out, 'manufacturer', 'Manufacturer', v.manufacturer, textMax)
+  checkText(out, 'model', 'Model', v.model, textMax)
+  checkText(out, 'serialNumber', 'Serial number', v.serialNumber, textMax)
+  checkText(out, 'type', 'Type', v.type, textMax)
+  if (v.type.trim() && !typePattern.test(v.type.trim())) out.push({ path: 'type', message: 'Type must be lower-case words joined by hyphens, such as booster-pump.' })
+  const unknown = trades ? v.supportedTradeTypes.filter((t) => !trades.includes(t)) : []
+  if (v.supportedTradeTypes.length === 0) out.push({ path: 'supportedTradeTypes', message: 'Choose at least one trade.' })
+  else if (unknown.length > 0) out.push({ path: 'supportedTradeTypes', message: `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a trade' : 'are not trades'} of the catalog; clear ${unknown.length === 1 ? 'it' : 'them'}.` })
   if (!isProtocol(v.communicationProtocol)) out.push({ path: 'communicationProtocol', message: `Communication protocol must be one of ${PROTOCOLS.join(', ')}.` })
   checkRange(out, 'maintenanceSchedule.intervalDays', 'Interval', v.maintenanceSchedule.intervalDays, EQUIPMENT_LIMITS.intervalDaysMin, EQUIPMENT_LIMITS.intervalDaysMax)
   if (v.maintenanceSchedule.tasks.length > EQUIPMENT_LIMITS.tasksMax)
-    out.push({ path: 'maintenanceSchedule.tasks', message: `A schedule may have at most ${EQUIPMENT_LIMITS.tasksMax} tasks.` })
+    out.push({ path: 'maintenanceSchedule.tasks', message: `A schedule may list at most ${EQUIPMENT_LIMITS.tasksMax} tasks.` })
   v.maintenanceSchedule.tasks.forEach((t, i) => {
-    checkText(out, `maintenanceSchedule.tasks.${i}.task`, 'Task', t.task, true, EQUIPMENT_LIMITS.taskMax)
-    checkText(out, `maintenanceSchedule.tasks.${i}.frequency`, 'Frequency', t.frequency, true, EQUIPMENT_LIMITS.frequencyMax)
+    const at = (field: string) => `maintenanceSchedule.tasks.${i}.${field}`
+    checkText(out, at('task'), 'Task', t.task, EQUIPMENT_LIMITS.taskMax)
+    if (!(FREQUENCIES as readonly string[]).includes(t.frequency)) out.push({ path: at('frequency'), message: `Frequency must be one of ${FREQUENCIES.join(', ')}.` })
+    if (!t.trade) out.push({ path: at('trade'), message: 'Trade is required.' })
+    else if (trades && !trades.includes(t.trade)) out.push({ path: at('trade'), message: `${t.trade} is not a trade of the catalog.` })
   })
   if (v.realDevice && isProtocol(v.communicationProtocol)) out.push(...connectionProblems(v.communicationProtocol, v.connection))
   return out
@@ -483,10 +498,16 @@ const formShape = z.object({
 
 const toPath = (path: string) => path.split('.').map((s) => (/^\d+$/.test(s) ? Number(s) : s))
 
-/** The form's schema (for zodResolver): the shape, then every rule the server applies, each at its field. */
-export const equipmentFormSchema: z.ZodType<EquipmentFormValues, EquipmentFormValues> = formShape.superRefine((v, ctx) => {
-  for (const p of equipmentProblems(v)) ctx.addIssue({ code: 'custom', path: toPath(p.path), message: p.message })
-})
+/**
+ * The form's schema (for zodResolver): the shape, then every rule the
+ * server applies, each at its field. trades: the catalog's trade ids, once
+ * known.
+ */
+export function equipmentFormSchema(trades: readonly string[] | null = null): z.ZodType<EquipmentFormValues, EquipmentFormValues> {
+  return formShape.superRefine((v, ctx) => {
+    for (const p of equipmentProblems(v, trades)) ctx.addIssue({ code: 'custom', path: toPath(p.path), message: p.message })
+  })
+}
 
 /** The form as its parts share it. */
 export type EquipmentFormApi = UseFormReturn<EquipmentFormValues>
