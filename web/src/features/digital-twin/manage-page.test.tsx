@@ -147,6 +147,23 @@ describe('Manage Equipment', { timeout: 30_000 }, () => {
     expect(sent(fetchMock, 'POST', '/api/digital-twin/equipment')).toEqual([])
   })
 
+  it('checks a field when it loses focus, and again as it changes once it shows an error; a new row shows none yet', async () => {
+    server()
+    const user = userEvent.setup()
+    renderWithApp(<ManageEquipmentPage />, '/digital-twin/manage?new')
+    await user.click(await screen.findByRole('switch', { name: 'Connect to a real device' }))
+    const address = screen.getByLabelText('Address')
+    await user.type(address, '10.20.1.15')
+    await user.tab()
+    expect(address).toHaveAccessibleDescription(/Address must be host:port: missing port in address\./)
+    await user.type(address, ':502')
+    await waitFor(() => expect(address).not.toHaveAttribute('aria-invalid'))
+    expect(address).toHaveFocus()
+    await user.click(screen.getByRole('button', { name: 'Add task' }))
+    expect(screen.getByRole('textbox', { name: 'Task 1' })).toHaveFocus()
+    expect(screen.queryByText('Task is required.')).not.toBeInTheDocument()
+  })
+
   it('a 400 from the server shows at the field it names, or at the top', async () => {
     let answer: FakeAnswer = { status: 400, body: { message: 'connection.points[1].register must be from 0 to 65534' } }
     server({ 'POST /api/digital-twin/equipment': () => answer })

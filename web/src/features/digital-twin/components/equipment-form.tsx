@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -39,11 +39,25 @@ const sectionClass = 'space-y-4 rounded-xl border border-white/10 bg-slate-900/6
  * Saves through the API; the caller goes back to the list when onSaved runs.
  */
 export function EquipmentForm({ equipment, defaultValues, onSaved }: { equipment: Equipment | null; defaultValues: EquipmentFormValues; onSaved: (saved: Equipment) => void }) {
+  // Each field is checked when it loses focus (and, after a save, as it changes). Not onTouched: with it, a row
+  // just added to a list would show its empty fields' errors at once.
   // The trades are checked against the catalog's once it has loaded (useForm takes a new resolver on every render).
   const trades = useTrades()
   const resolver = useMemo(() => zodResolver(equipmentFormSchema(trades.data ? trades.data.map((t) => t.id) : null)), [trades.data])
-  const form = useForm<EquipmentFormValues>({ resolver, defaultValues, mode: 'onTouched' })
+  const form = useForm<EquipmentFormValues>({ resolver, defaultValues, mode: 'onBlur' })
   const { register, control, handleSubmit, setError, formState } = form
+  // A field showing an error is checked again as it changes, so the error goes as soon as it is put right.
+  const { subscribe, getFieldState, trigger } = form
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name, type }) => {
+          if (type === 'change' && name && getFieldState(name as EquipmentFieldName).error) void trigger(name as EquipmentFieldName)
+        },
+      }),
+    [subscribe, getFieldState, trigger],
+  )
   const { errors, isSubmitting } = formState
   const create = useCreateEquipment()
   const update = useUpdateEquipment()

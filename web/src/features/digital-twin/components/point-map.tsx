@@ -4,8 +4,12 @@ import { Plus, Trash2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { FormField, selectClass } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { cn } from '@/lib/utils'
 import { DATA_TYPES, REGISTER_TYPES, SENSORS, WORD_ORDERS, needsWordOrder, sensorName, type Protocol } from '../lib/connection'
 import { defaultPoint, errorAt, nextSensor, type EquipmentFormApi } from '../lib/equipment-form'
+
+/** A field of a row: a grid cell on a narrow screen, a flexible column of one line on a wide one. */
+const cell = 'lg:min-w-0 lg:flex-1'
 
 const where: Record<Protocol, string> = {
   'Modbus TCP': 'its register (0-based), table and data type',
@@ -50,13 +54,13 @@ export function PointMap({ form, protocol }: { form: EquipmentFormApi; protocol:
           return (
             <li key={f.id}>
               <fieldset
-                className="grid grid-cols-2 gap-3 rounded-lg border border-white/10 p-3 lg:grid-flow-col lg:grid-cols-none lg:auto-cols-[minmax(0,1fr)] lg:items-start"
+                className="grid grid-cols-2 gap-3 rounded-lg border border-white/10 p-3 lg:flex lg:items-start"
                 data-testid="point-row"
               >
                 <legend className="sr-only">
                   Point {i + 1}: {sensorName(row.sensor)}
                 </legend>
-                <FormField label="Sensor" error={err(`connection.points.${i}.sensor`)} className="col-span-2 lg:col-span-1" name={`connection.points.${i}.sensor`}>
+                <FormField label="Sensor" error={err(`connection.points.${i}.sensor`)} className={cn(cell, 'col-span-2 lg:flex-[1.7]')} name={`connection.points.${i}.sensor`}>
                   {(p) => (
                     <select {...p} {...sensorField} onChange={(e) => sensorChanged(i, e, sensorField.onChange)} className={selectClass}>
                       {SENSORS.map((s) => (
@@ -69,10 +73,10 @@ export function PointMap({ form, protocol }: { form: EquipmentFormApi; protocol:
                 </FormField>
                 {protocol === 'Modbus TCP' && (
                   <>
-                    <FormField label="Register" error={err(`connection.points.${i}.register`)} name={`connection.points.${i}.register`}>
+                    <FormField label="Register" className={cell} error={err(`connection.points.${i}.register`)} name={`connection.points.${i}.register`}>
                       {(p) => <Input {...p} {...register(`connection.points.${i}.register`)} inputMode="numeric" />}
                     </FormField>
-                    <FormField label="Table" error={err(`connection.points.${i}.registerType`)} name={`connection.points.${i}.registerType`}>
+                    <FormField label="Table" className={cell} error={err(`connection.points.${i}.registerType`)} name={`connection.points.${i}.registerType`}>
                       {(p) => (
                         <select {...p} {...register(`connection.points.${i}.registerType`)} className={selectClass}>
                           {REGISTER_TYPES.map((t) => (
@@ -81,7 +85,7 @@ export function PointMap({ form, protocol }: { form: EquipmentFormApi; protocol:
                         </select>
                       )}
                     </FormField>
-                    <FormField label="Data type" error={err(`connection.points.${i}.dataType`)} name={`connection.points.${i}.dataType`}>
+                    <FormField label="Data type" className={cell} error={err(`connection.points.${i}.dataType`)} name={`connection.points.${i}.dataType`}>
                       {(p) => (
                         <select {...p} {...register(`connection.points.${i}.dataType`)} className={selectClass}>
                           {DATA_TYPES.map((t) => (
@@ -91,7 +95,7 @@ export function PointMap({ form, protocol }: { form: EquipmentFormApi; protocol:
                       )}
                     </FormField>
                     {needsWordOrder(row.dataType) && (
-                      <FormField label="Word order" error={err(`connection.points.${i}.wordOrder`)} name={`connection.points.${i}.wordOrder`}>
+                      <FormField label="Word order" className={cell} error={err(`connection.points.${i}.wordOrder`)} name={`connection.points.${i}.wordOrder`}>
                         {(p) => (
                           <select {...p} {...register(`connection.points.${i}.wordOrder`)} className={selectClass}>
                             {WORD_ORDERS.map((t) => (
@@ -104,27 +108,27 @@ export function PointMap({ form, protocol }: { form: EquipmentFormApi; protocol:
                   </>
                 )}
                 {protocol === 'OPC-UA' && (
-                  <FormField label="Node id" error={err(`connection.points.${i}.nodeId`)} className="col-span-2 lg:col-span-1" name={`connection.points.${i}.nodeId`}>
+                  <FormField label="Node id" className={cn(cell, 'col-span-2 lg:flex-[2]')} error={err(`connection.points.${i}.nodeId`)} name={`connection.points.${i}.nodeId`}>
                     {(p) => <Input {...p} {...register(`connection.points.${i}.nodeId`)} placeholder="ns=2;s=Temperature" autoComplete="off" spellCheck={false} />}
                   </FormField>
                 )}
                 {protocol === 'EtherNet/IP' && (
-                  <FormField label="Tag" error={err(`connection.points.${i}.tag`)} className="col-span-2 lg:col-span-1" name={`connection.points.${i}.tag`}>
+                  <FormField label="Tag" className={cn(cell, 'col-span-2 lg:flex-[2]')} error={err(`connection.points.${i}.tag`)} name={`connection.points.${i}.tag`}>
                     {(p) => <Input {...p} {...register(`connection.points.${i}.tag`)} placeholder="Line1_Temp" autoComplete="off" spellCheck={false} />}
                   </FormField>
                 )}
                 {protocol === 'MQTT' && (
-                  <FormField label="Field" error={err(`connection.points.${i}.field`)} className="col-span-2 lg:col-span-1" name={`connection.points.${i}.field`}>
+                  <FormField label="Field" className={cn(cell, 'col-span-2 lg:flex-[2]')} error={err(`connection.points.${i}.field`)} name={`connection.points.${i}.field`}>
                     {(p) => <Input {...p} {...register(`connection.points.${i}.field`)} autoComplete="off" spellCheck={false} />}
                   </FormField>
                 )}
-                <FormField label="Scale" error={err(`connection.points.${i}.scale`)} name={`connection.points.${i}.scale`}>
+                <FormField label="Scale" className={cell} error={err(`connection.points.${i}.scale`)} name={`connection.points.${i}.scale`}>
                   {(p) => <Input {...p} {...register(`connection.points.${i}.scale`)} inputMode="decimal" />}
                 </FormField>
-                <FormField label="Offset" error={err(`connection.points.${i}.offset`)} name={`connection.points.${i}.offset`}>
+                <FormField label="Offset" className={cell} error={err(`connection.points.${i}.offset`)} name={`connection.points.${i}.offset`}>
                   {(p) => <Input {...p} {...register(`connection.points.${i}.offset`)} inputMode="decimal" />}
                 </FormField>
-                <Button variant="ghost" aria-label={`Remove the ${sensorName(row.sensor)} point`} onClick={() => points.remove(i)} className="col-span-2 justify-self-start lg:col-span-1 lg:mt-7">
+                <Button variant="ghost" aria-label={`Remove the ${sensorName(row.sensor)} point`} onClick={() => points.remove(i)} className="col-span-2 justify-self-start lg:mt-7 lg:flex-none">
                   <Trash2 aria-hidden="true" />
                   Remove
                 </Button>
