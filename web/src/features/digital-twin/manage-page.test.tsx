@@ -207,6 +207,10 @@ describe('Manage Equipment', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Security mode')).toHaveValue('SignAndEncrypt')
     expect(screen.getByLabelText('Password (optional)')).toHaveAccessibleDescription('A password is stored; leave this empty to keep it.')
     expect(screen.getByLabelText('Node id')).toHaveValue('ns=2;s=SupplyTemp')
+    // Another protocol does not keep the stored password, so the hint goes.
+    await user.selectOptions(screen.getByLabelText('Communication protocol'), 'MQTT')
+    expect(screen.getByLabelText('Password (optional)')).not.toHaveAccessibleDescription()
+    await user.selectOptions(screen.getByLabelText('Communication protocol'), 'OPC-UA')
     await user.clear(screen.getByLabelText('Name'))
     await user.type(screen.getByLabelText('Name'), 'Air Handler AHU-3 (east)')
     await user.click(screen.getByRole('button', { name: 'Save' }))

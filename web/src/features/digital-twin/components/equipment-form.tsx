@@ -140,7 +140,7 @@ export function EquipmentForm({ equipment, defaultValues, onSaved }: { equipment
           </div>
         </div>
         {realDevice ? (
-          <DeviceFields form={form} protocol={protocol} equipmentId={equipment?.id} />
+          <DeviceFields form={form} protocol={protocol} equipmentId={equipment?.id} storedProtocol={equipment?.connection ? equipment.communicationProtocol : null} />
         ) : (
           hasWritableSensors({ communicationProtocol: protocol, realDevice }) && <WritableSensors form={form} />
         )}
@@ -276,10 +276,21 @@ function MaintenanceSchedule({ form }: { form: EquipmentFormApi }) {
 }
 
 /** The device's address and the protocol's options, then the point map. */
-function DeviceFields({ form, protocol, equipmentId }: { form: EquipmentFormApi; protocol: Protocol; equipmentId: string | undefined }) {
+function DeviceFields({
+  form,
+  protocol,
+  equipmentId,
+  storedProtocol,
+}: {
+  form: EquipmentFormApi
+  protocol: Protocol
+  equipmentId: string | undefined
+  /** The protocol of the connection stored for the twin: its password is kept only for the same protocol. */
+  storedProtocol: string | null | undefined
+}) {
   const { register, formState, control } = form
   const err = (path: string) => errorAt(formState.errors, path)
-  const hasPassword = useWatch({ control, name: 'connection.hasPassword' })
+  const keepsPassword = useWatch({ control, name: 'connection.hasPassword' }) && storedProtocol === protocol
   const credentials = protocol === 'OPC-UA' || protocol === 'MQTT'
   const intervalLabel = protocol === 'OPC-UA' ? 'Publishing interval (ms)' : protocol === 'MQTT' ? 'Interval (ms)' : 'Poll interval (ms)'
   const addressHint = {
@@ -339,7 +350,7 @@ function DeviceFields({ form, protocol, equipmentId }: { form: EquipmentFormApi;
             </FormField>
             <FormField
               label="Password (optional)"
-              hint={hasPassword ? 'A password is stored; leave this empty to keep it.' : undefined}
+              hint={keepsPassword ? 'A password is stored; leave this empty to keep it.' : undefined}
               error={err('connection.password')}
               name="connection.password"
             >
