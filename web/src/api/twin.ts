@@ -12,9 +12,52 @@ import { listOf, load, segment, useRead, type ReadOptions } from '@/api/parse'
  *   GET  /api/digital-twin/equipment/{id}/data-streams          → DataStream[] in sensor order
  *   POST /api/digital-twin/equipment/{id}/sensor-data           → {equipment, alerts}
  *   POST /api/digital-twin/equipment/{id}/simulate-communication → the protocol exchange
+ *   POST /api/digital-twin/equipment                            → 201 Equipment (instructors and admins)
+ *   PUT  /api/digital-twin/equipment/{id}                       → Equipment, the same body
+ *   DELETE /api/digital-twin/equipment/{id}                     → 204: retired (it leaves the lists, its history stays)
+ *   POST /api/digital-twin/connection-test                      → ConnectionTestResult: each mapped point read once, nothing saved
  *
  * How often a page polls is the page's choice (spec 001 §9: 5 s, 10 s, 2 s).
  */
+
+/**
+ * Where one sensor's value is on a real device (twin.Point): a Modbus
+ * register, an OPC UA node id, an EtherNet/IP tag or an MQTT payload key,
+ * and how the raw value becomes the reading (raw × scale + offset). Only the
+ * fields of the twin's protocol are set.
+ */
+export const connectionPointSchema = z.looseObject({
+  sensor: z.string(),
+  register: z.number().nullish(),
+  registerType: z.string().nullish(),
+  dataType: z.string().nullish(),
+  wordOrder: z.string().nullish(),
+  nodeId: z.string().nullish(),
+  tag: z.string().nullish(),
+  field: z.string().nullish(),
+  scale: z.number().nullish(),
+  offset: z.number().nullish(),
+})
+export type ConnectionPoint = z.infer<typeof connectionPointSchema>
+
+/**
+ * How the gateway reaches a twin's real device (twin.Connection). The
+ * password is never sent back: hasPassword says one is stored.
+ */
+export const connectionSchema = z.looseObject({
+  address: z.string(),
+  unitId: z.number().nullish(),
+  securityPolicy: z.string().nullish(),
+  securityMode: z.string().nullish(),
+  username: z.string().nullish(),
+  hasPassword: z.boolean().nullish(),
+  cipPath: z.string().nullish(),
+  topic: z.string().nullish(),
+  intervalMs: z.number().nullish(),
+  timeoutMs: z.number().nullish(),
+  points: listOf(connectionPointSchema, 'connection points'),
+})
+export type Connection = z.infer<typeof connectionSchema>
 
 const sensorValueSchema = z.union([z.number(), z.looseObject({ value: z.number(), unit: z.string().nullish() })])
 
@@ -44,6 +87,10 @@ export const equipmentSchema = z.looseObject({
   nextMaintenanceDate: z.string().nullish(),
   maintenanceSchedule: z.unknown().optional(),
   supportedTradeTypes: z.array(z.string()).nullish(),
+  /** The real device the twin reads; null when the built-in demo device serves it. */
+  connection: connectionSchema.nullish(),
+  /** Sensors whose demo-device OPC UA variable a signed-in OPC UA client may write. */
+  writableSensors: z.array(z.string()).nullish(),
 })
 export type Equipment = z.infer<typeof equipmentSchema>
 
@@ -217,6 +264,132 @@ export function useSimulateCommunication() {
     mutationFn: async ({ id, protocol, data }: { id: string; protocol: string; data: Record<string, unknown> }) => {
       const res = await apiRequest('POST', `${EQUIPMENT}/${segment(id)}/simulate-communication`, { protocol, data })
       return protocolExchangeSchema.parse(await res.json())
+    },
+  })
+}
+
+/** A point as sent: the fields of the twin's protocol, scale and offset. */
+export interface ConnectionPointInput {
+  sensor: string
+  register?: number
+  registerType?: string
+  dataType?: string
+  wordOrder?: string
+  nodeId?: string
+  tag?: string
+  field?: string
+  scale: number
+  offset: number
+}
+
+/** A connection as sent. An absent or empty password keeps the stored one. */
+export interface ConnectionInput {
+  address: string
+  unitId?: number
+  securityPolicy?: string
+  securityMode?: string
+  username?: string
+  password?: string
+  cipPath?: string
+  topic?: string
+  intervalMs: number
+  timeoutMs: number
+  points: ConnectionPointInput[]
+}
+
+/** The body of a create or an edit: the whole twin as an instructor manages it. */
+export interface EquipmentInput {
+  name: string
+  manufacturer: string
+  model: string
+  serialNumber: string
+  type: string
+  supportedTradeTypes: string[]
+  communicationProtocol: string
+  maintenanceSchedule: { intervalDays: number; tasks: { task: string; frequency: string; trade: string }[] }
+  /** null: the demo device serves the twin. */
+  connection: ConnectionInput | null
+  writableSensors: string[]
+}
+
+/** What one mapped point read: the raw value, the reading (raw × scale + offset) and its unit, or why it could not be read. */
+export const pointReadingSchema = z.looseObject({
+  sensor: z.string(),
+  raw: z.number().nullish(),
+  value: z.number().nullish(),
+  unit: z.string().nullish(),
+  error: z.string().nullish(),
+})
+export type PointReading = z.infer<typeof pointReadingSchema>
+
+/** The answer to a connection test: whether the device answered, how long it took, and each point's reading. */
+export const connectionTestResultSchema = z.looseObject({
+  ok: z.boolean(),
+  durationMs: z.number().nullish(),
+  error: z.string().nullish(),
+  points: listOf(pointReadingSchema, 'connection-test points'),
+})
+export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>
+
+/** After a twin is created, edited or retired: every list that shows twins, and their alerts, are read again. */
+function invalidateTwins(queryClient: ReturnType<typeof useQueryClient>) {
+  void queryClient.invalidateQueries({ queryKey: twinKeys.equipment, exact: true })
+  void queryClient.invalidateQueries({ queryKey: twinKeys.marketingEquipment })
+  void queryClient.invalidateQueries({ queryKey: twinKeys.alerts })
+}
+
+/** POST /api/digital-twin/equipment: a new twin; the server gives its id. */
+export function useCreateEquipment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (input: EquipmentInput) => {
+      const res = await apiRequest('POST', EQUIPMENT, input)
+      return equipmentSchema.parse(await res.json())
+    },
+    onSuccess: () => invalidateTwins(queryClient),
+  })
+}
+
+/** PUT /api/digital-twin/equipment/{id}: the twin as edited. */
+export function useUpdateEquipment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: string; input: EquipmentInput }) => {
+      const res = await apiRequest('PUT', `${EQUIPMENT}/${segment(id)}`, input)
+      return equipmentSchema.parse(await res.json())
+    },
+    onSuccess: (updated) => {
+      queryClient.setQueryData<Equipment[]>(twinKeys.equipment, (list) => list?.map((e) => (e.id === updated.id ? updated : e)))
+      invalidateTwins(queryClient)
+    },
+  })
+}
+
+/** DELETE /api/digital-twin/equipment/{id}: retires the twin; it leaves the lists at once. */
+export function useRetireEquipment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await apiRequest('DELETE', `${EQUIPMENT}/${segment(id)}`)
+    },
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<Equipment[]>(twinKeys.equipment, (list) => list?.filter((e) => e.id !== id))
+      queryClient.removeQueries({ queryKey: twinKeys.dataStreams(id) })
+      invalidateTwins(queryClient)
+    },
+  })
+}
+
+/**
+ * POST /api/digital-twin/connection-test: reads each mapped point once from
+ * the device, saving nothing. equipmentId lets the server use the twin's
+ * stored password when none is typed.
+ */
+export function useTestConnection() {
+  return useMutation({
+    mutationFn: async (body: { communicationProtocol: string; connection: ConnectionInput; equipmentId?: string }) => {
+      const res = await apiRequest('POST', '/api/digital-twin/connection-test', body)
+      return connectionTestResultSchema.parse(await res.json())
     },
   })
 }

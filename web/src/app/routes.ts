@@ -37,6 +37,7 @@ export const routes: readonly RouteDef[] = [
   { pattern: '/', title: () => 'Immersive XR Training for the Skilled Trades', page: HomePage },
   { pattern: '/ai-learning-paths', title: () => 'AI Learning Paths', page: lazy(() => import('@/features/ai-learning-paths/page')) },
   { pattern: '/digital-twin', title: () => 'Digital Twin Equipment', page: lazy(() => import('@/features/digital-twin/page')) },
+  { pattern: '/digital-twin/manage', account: true, title: () => 'Manage Equipment', page: lazy(() => import('@/features/digital-twin/manage-page')) },
   { pattern: '/demo', title: () => 'Interactive Skills Training Demo', page: lazy(() => import('@/features/demo/page')) },
   { pattern: '/voice-xr', title: () => 'Voice-Activated Training', page: lazy(() => import('@/features/voice-xr/page')) },
   { pattern: '/personalization', title: () => 'Personalization', page: lazy(() => import('@/features/personalization/page')) },

@@ -129,6 +129,19 @@ describe('DigitalTwinMonitor', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('twin-live')).toHaveTextContent('Refreshing every 5 seconds')
   })
 
+  it('leads instructors and admins to manage the equipment; others only watch', async () => {
+    server()
+    const { unmount } = renderMonitor()
+    expect(await screen.findByRole('link', { name: 'Manage equipment' })).toHaveAttribute('href', '/digital-twin/manage')
+    unmount()
+    const calls = server({ me: learner })
+    renderMonitor()
+    await screen.findByRole('button', { name: pump.name })
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/me')).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByRole('link', { name: 'Manage equipment' })).not.toBeInTheDocument()
+  })
+
   it('shows cards with 4 readings, the hours bar, unknown status, and the alerts', async () => {
     server()
     renderMonitor()

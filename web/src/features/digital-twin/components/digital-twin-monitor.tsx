@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button } from '@/components/ui/button'
+import { Link } from 'wouter'
+import { Settings2 } from 'lucide-react'
+import { Button, buttonVariants } from '@/components/ui/button'
 import { useDataStreams, useEquipment } from '@/api/twin'
+import { useDriveAccess } from '../hooks/use-drive-access'
 import { useEquipmentLive } from '../hooks/use-equipment-live'
 import { EQUIPMENT_POLL_MS, STREAMS_POLL_MS, errorMessage } from '../lib/equipment'
 import { AlertsList } from './alerts-list'
@@ -18,6 +21,8 @@ const DETAIL_ID = 'digital-twin-detail'
 export function DigitalTwinMonitor() {
   const equipment = useEquipment({ refetchInterval: EQUIPMENT_POLL_MS })
   const live = useEquipmentLive()
+  // Instructors and admins manage the twins themselves; others only watch and drive.
+  const staff = useDriveAccess().state === 'allowed'
   const [selectedId, setSelectedId] = useState<string | null>(null)
   // Streams are fetched, and polled every 2 s, only while a twin is selected.
   const streams = useDataStreams(selectedId, { refetchInterval: STREAMS_POLL_MS })
@@ -49,9 +54,17 @@ export function DigitalTwinMonitor() {
       {selected && <EquipmentDetail ref={headingRef} id={DETAIL_ID} equipment={selected} streams={streams} onClose={close} />}
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="twin-equipment-heading" className="min-w-0">
-          <Heading id="twin-equipment-heading" className="text-xl font-semibold text-white">
-            Equipment{equipment.data ? ` (${equipment.data.length})` : ''}
-          </Heading>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Heading id="twin-equipment-heading" className="text-xl font-semibold text-white">
+              Equipment{equipment.data ? ` (${equipment.data.length})` : ''}
+            </Heading>
+            {staff && (
+              <Link href="/digital-twin/manage" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+                <Settings2 aria-hidden="true" />
+                Manage equipment
+              </Link>
+            )}
+          </div>
           <p className="mb-4 mt-1 text-sm text-slate-400" data-testid="twin-live">
             {live === 'connected' ? 'Live: readings show as they are stored.' : 'Refreshing every 5 seconds; live readings resume when the connection is back.'}
           </p>
