@@ -104,6 +104,15 @@ test('the gateway polls a modbus-serial device; a value another client writes to
     const temperature = card(page, eq.id).locator('dd[data-sensor="temperature"]')
     await expect(temperature).toHaveText('21.5 °C')
     await expect(card(page, eq.id)).toContainText('Synced')
+    // Its Protocols tab sends staff to the connection test instead of a demo device's Test Protocol.
+    await card(page, eq.id).getByRole('button', { name: 'Pump on modbus-serial' }).click()
+    const detail = page.getByTestId('equipment-detail')
+    await detail.getByRole('tab', { name: 'Protocols' }).click()
+    await expect(detail.getByTestId('real-device-note')).toContainText(`127.0.0.1:${port}`)
+    await expect(detail.getByRole('link', { name: 'Test this connection on Manage equipment' })).toHaveAttribute(
+      'href',
+      `/digital-twin/manage?edit=${eq.id}`,
+    )
 
     // An independent client writes the register, as a plant HMI would.
     const client = new ModbusRTU()

@@ -1,4 +1,5 @@
 import { forwardRef, useId, type ReactNode } from 'react'
+import { Link } from 'wouter'
 import { ArrowDownRight, ArrowUpRight, Gauge, Minus, RefreshCw, X } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -306,9 +307,33 @@ function ProtocolsTab({ equipment }: { equipment: Equipment }) {
       )}
       <div>
         <Heading depth={1} className="mb-3 text-sm font-semibold text-white">Test the connection</Heading>
-        <ProtocolTester key={equipment.id} equipment={equipment} />
+        {equipment.connection ? (
+          <RealDeviceNote equipment={equipment} address={equipment.connection.address} />
+        ) : (
+          <ProtocolTester key={equipment.id} equipment={equipment} />
+        )}
       </div>
     </div>
+  )
+}
+
+/**
+ * A twin connected to its real device has no demo device for Test Protocol
+ * to talk to: the gateway reads the device, and staff test the connection
+ * where they edit it.
+ */
+function RealDeviceNote({ equipment, address }: { equipment: Equipment; address: string }) {
+  const staff = useDriveAccess().state === 'allowed'
+  return (
+    <p className="text-sm text-slate-300" data-testid="real-device-note">
+      Connected to its real device at <span className="font-mono text-white">{address}</span>; the gateway reads it and
+      the sync status above says how that goes. Test Protocol speaks to demo devices only.{' '}
+      {staff && (
+        <Link href={`/digital-twin/manage?edit=${encodeURIComponent(equipment.id)}`} className="text-sky-300 underline">
+          Test this connection on Manage equipment
+        </Link>
+      )}
+    </p>
   )
 }
 
