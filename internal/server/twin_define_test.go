@@ -107,3 +107,19 @@ func TestDefineEquipmentAPI(t *testing.T) {
 		}
 	})
 }
+
+// TestSeedTwinsSaveUnchanged: every seed twin's definition is one the
+// manage page can save as it is.
+func TestSeedTwinsSaveUnchanged(t *testing.T) {
+	for _, eq := range twin.SeedEquipment() {
+		t.Run(eq.ID, func(t *testing.T) {
+			d := twin.Definition{Name: eq.Name, Manufacturer: eq.Manufacturer, Model: eq.Model, SerialNumber: eq.SerialNumber,
+				Type: eq.Type, SupportedTradeTypes: eq.SupportedTradeTypes, CommunicationProtocol: eq.CommunicationProtocol,
+				MaintenanceSchedule: eq.MaintenanceSchedule}
+			d.Normalize()
+			if err := d.Validate(tradeIDs); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}

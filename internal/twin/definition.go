@@ -38,7 +38,7 @@ const (
 )
 
 // Frequencies are how often a maintenance task is due.
-var Frequencies = []string{"daily", "weekly", "monthly", "quarterly", "semi-annual", "annual"}
+var Frequencies = []string{"daily", "weekly", "monthly", "quarterly", "semi-annual", "annual", "triennial"}
 
 var typePattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 

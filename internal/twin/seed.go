@@ -93,9 +93,9 @@ func SeedEquipment() []Equipment {
 			MaintenanceSchedule: MaintenanceSchedule{IntervalDays: 365, Tasks: []MaintenanceTask{
 				{"Dissolved gas analysis of the insulating oil", "annual", "electrical"},
 				{"Check oil level, pressure-vacuum gauge and top-oil thermometer", "quarterly", "electrical"},
-				{"Insulation resistance and turns-ratio tests", "every 3 years", "electrical"},
+				{"Insulation resistance and turns-ratio tests", "triennial", "electrical"},
 			}},
-			SupportedTradeTypes: []string{"electrical", "lineworkers"},
+			SupportedTradeTypes: []string{"electrical", "lineworker"},
 		},
 		{
 			ID: "rtu-3", Name: "Rooftop Unit RTU-3", Manufacturer: "Carrier", Model: "WeatherMaker 48FC 12.5-ton",
@@ -161,11 +161,11 @@ func SeedEquipment() []Equipment {
 			SensorData:      readings(47.1, 0, 0.2, 74.5, 481.3, 0, 97.8),
 			LastMaintenance: day("2026-03-30"), NextMaintenanceDate: day("2027-03-30"),
 			MaintenanceSchedule: MaintenanceSchedule{IntervalDays: 365, Tasks: []MaintenanceTask{
-				{"Clean heatsink fans and check the DC disconnect", "annual", "solar"},
-				{"Measure string open-circuit voltage and insulation resistance", "annual", "solar"},
+				{"Clean heatsink fans and check the DC disconnect", "annual", "solar-wind"},
+				{"Measure string open-circuit voltage and insulation resistance", "annual", "solar-wind"},
 				{"Verify arc-fault and rapid-shutdown function", "annual", "electrical"},
 			}},
-			SupportedTradeTypes: []string{"solar", "electrical"},
+			SupportedTradeTypes: []string{"solar-wind", "electrical"},
 		},
 		{
 			ID: "wtg-12", Name: "Wind Turbine WTG-12 Nacelle", Manufacturer: "Vestas", Model: "V110-2.0 MW",
@@ -175,11 +175,11 @@ func SeedEquipment() []Equipment {
 			SensorData:      readings(62.4, 210, 3.1, 860, 690, 1512, 91.2),
 			LastMaintenance: day("2026-05-02"), NextMaintenanceDate: day("2026-11-02"),
 			MaintenanceSchedule: MaintenanceSchedule{IntervalDays: 182, Tasks: []MaintenanceTask{
-				{"Gearbox oil sample and filter change", "semi-annual", "wind"},
-				{"Torque check of blade and tower flange bolts", "annual", "wind"},
-				{"Inspect yaw and pitch systems, brake pads and accumulator pre-charge", "semi-annual", "wind"},
+				{"Gearbox oil sample and filter change", "semi-annual", "solar-wind"},
+				{"Torque check of blade and tower flange bolts", "annual", "solar-wind"},
+				{"Inspect yaw and pitch systems, brake pads and accumulator pre-charge", "semi-annual", "solar-wind"},
 			}},
-			SupportedTradeTypes: []string{"wind", "electrical"},
+			SupportedTradeTypes: []string{"solar-wind", "electrical"},
 		},
 		{
 			ID: "elev-2", Name: "Traction Elevator 2 Drive", Manufacturer: "KONE", Model: "V3F25 regenerative drive",

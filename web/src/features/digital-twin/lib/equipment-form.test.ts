@@ -190,7 +190,7 @@ describe('validation, each problem at its field', () => {
       supportedTradeTypes: 'Choose at least one trade.',
       'maintenanceSchedule.intervalDays': 'Interval must be from 1 to 3650.',
       'maintenanceSchedule.tasks.0.task': 'Task is required.',
-      'maintenanceSchedule.tasks.0.frequency': 'Frequency must be one of daily, weekly, monthly, quarterly, semi-annual, annual.',
+      'maintenanceSchedule.tasks.0.frequency': 'Frequency must be one of daily, weekly, monthly, quarterly, semi-annual, annual, triennial.',
       'maintenanceSchedule.tasks.0.trade': 'Trade is required.',
     })
     expect(problems({ ...v, type: 'Booster Pump' })).toEqual({ type: 'Type must be lower-case words joined by hyphens, such as booster-pump.' })

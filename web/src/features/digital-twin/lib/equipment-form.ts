@@ -105,7 +105,7 @@ export const EQUIPMENT_LIMITS = {
 } as const
 
 /** How often a maintenance task is due (twin.Frequencies). */
-export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'semi-annual', 'annual'] as const
+export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'semi-annual', 'annual', 'triennial'] as const
 
 /** A twin's type: lower-case words joined by hyphens. */
 const typePattern = /^[a-z0-9]+(-[a-z0-9]+)*$/
