@@ -54,7 +54,7 @@ test-web: $(WEB_DEPS)
 	cd web && npm run typecheck && npx vitest run
 
 test-e2e: $(BIN) $(E2E_DEPS)
-	bash e2e/ensure-chromium.sh
+	bash e2e/ensure-tools.sh
 	cd e2e && npx playwright test
 
 bench: $(BIN) $(E2E_DEPS)

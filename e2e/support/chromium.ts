@@ -1,4 +1,4 @@
-/** Debian's Chromium; ensure-chromium.sh installs it. Never a downloaded browser. */
+/** Debian's Chromium; ensure-tools.sh installs it. Never a downloaded browser. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 /** Flags that keep Chromium off the network this machine does not have. */

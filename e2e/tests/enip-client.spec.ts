@@ -1,5 +1,5 @@
 import { Socket } from 'node:net'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../support/test'
 import { Browser, Controller, EthernetIP, Tag } from 'st-ethernet-ip'
 import { startFreshServer, type FreshServer } from '../support/fresh-server'
 

@@ -7,7 +7,8 @@ import { signedInInstructor, type StorageState } from '../support/staff'
 
 // Issue 14: twins connected to real devices, checked with implementations
 // nobody here wrote: a Modbus TCP device and client from the npm package
-// modbus-serial, and Mosquitto's broker and mosquitto_pub. The gateway polls
+// modbus-serial, Debian's mbpoll (reading a demo device), and Mosquitto's
+// broker and mosquitto_pub (e2e/ensure-tools.sh installs the Debian ones). The gateway polls
 // the device, an independent client writes to it, and the page shows what
 // was written within a poll and a flush.
 
@@ -155,7 +156,7 @@ test('an MQTT twin follows a device publishing through Mosquitto with mosquitto_
   }).toPass({ timeout: 15_000 })
 })
 
-test('a modbus-serial client reads a demo device at the address the API names', async ({ page }) => {
+test('modbus-serial and mbpoll read a demo device at the address the API names', async ({ page }) => {
   const list = (await (await page.request.get(EQUIPMENT)).json()) as Equipment[]
   const eq = list.find((e) => e.id === 'pnl-lp2a')!
   const { host, port } = eq.connectionParameters as { host: string; port: number }
@@ -165,4 +166,9 @@ test('a modbus-serial client reads a demo device at the address the API names', 
   const { buffer } = await client.readHoldingRegisters(0, 2)
   client.close(() => {})
   expect(buffer.readFloatBE(0)).toBeCloseTo(eq.sensorData.temperature.value, 3)
+  // mbpoll reads the same float, high word first (-B).
+  const out = execFileSync('mbpoll', ['-m', 'tcp', '-p', String(port), '-a', '1', '-t', '4:float', '-B', '-0', '-r', '0', '-1', host]).toString()
+  const m = /\[0\]:\s+(-?[\d.]+)/.exec(out)
+  expect(m, out).not.toBeNull()
+  expect(Number(m![1])).toBeCloseTo(eq.sensorData.temperature.value, 3)
 })

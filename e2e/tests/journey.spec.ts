@@ -50,7 +50,7 @@ const accountOnly = new Set(['/account', '/organisation', '/portal', '/portal/li
 const accountMenu: Record<string, string> = { '/account': 'Account', '/organisation': 'Organisation', '/portal': 'Portal', '/portal/live': 'Live view' }
 
 /** Other routes a guest is sent away from, to sign in. */
-const signInFirst = new Set(['/certificates/:id', '/portal/cohorts/:id', '/portal/learners/:id', '/portal/learners/:id/sessions/:sessionid'])
+const signInFirst = new Set(['/digital-twin/manage', '/certificates/:id', '/portal/cohorts/:id', '/portal/learners/:id', '/portal/learners/:id/sessions/:sessionid'])
 
 /** Routes only a guest's navigation links to. */
 const guestOnly = new Set(['/sign-in', '/sign-up'])
@@ -63,6 +63,9 @@ const linkedFrom: Record<string, string> = {
   '/personalization': '/original',
   ...Object.fromEntries(categories.map((c) => [`/training/${c}`, '/'])),
 }
+
+/** Pages that link to routes only staff are shown links to (a guest is sent to sign in). */
+const staffLinkedFrom: Record<string, string> = { '/digital-twin/manage': '/digital-twin' }
 
 /** What the app says when something could not be read or done. */
 const loadError =
@@ -154,7 +157,7 @@ async function go(w: Walker, route: string): Promise<string> {
     await clickLink(page, onPage)
     return `link on ${from}`
   }
-  const from = linkedFrom[route]
+  const from = linkedFrom[route] ?? (w.signedIn ? staffLinkedFrom[route] : undefined)
   if (from) {
     await go(w, from)
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
@@ -163,7 +166,8 @@ async function go(w: Walker, route: string): Promise<string> {
     await clickLink(page, link)
     return `link on ${from}`
   }
-  const noLinkHere = unlinked.has(route) || (accountOnly.has(route) && !w.signedIn) || (guestOnly.has(route) && w.signedIn)
+  const noLinkHere =
+    unlinked.has(route) || ((accountOnly.has(route) || route in staffLinkedFrom) && !w.signedIn) || (guestOnly.has(route) && w.signedIn)
   if (!noLinkHere) throw new Error(`no link leads to ${route} from ${here(page)}`)
   await page.evaluate((p) => window.history.pushState(null, '', p), path)
   return 'history'

@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
-// No page here, so no browser either: the policy watch of ../support/test
-// has nothing to watch, and would start Chromium for nothing.
-import { expect, test as base, type APIRequestContext } from '@playwright/test'
+import { expect, test as base, type APIRequestContext } from '../support/test'
 import { startFreshServer, type FreshServer } from '../support/fresh-server'
 import { signedInInstructor } from '../support/staff'
 
