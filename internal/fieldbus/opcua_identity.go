@@ -50,6 +50,14 @@ func (f *Fleet) opcuaCertificate() ([]byte, *rsa.PrivateKey, error) {
 // UA devices, valid for localhost, 127.0.0.1, this machine's name and host
 // (the address the devices listen on), carrying OPCUAApplicationURI.
 func NewOPCUACertificate(host string) ([]byte, *rsa.PrivateKey, error) {
+	return NewApplicationCertificate(OPCUAApplicationURI, "Journeyman XR field devices", host)
+}
+
+// NewApplicationCertificate makes a self-signed OPC UA application instance
+// certificate and RSA key for the application named uri and commonName,
+// valid for localhost, 127.0.0.1, this machine's name and host: the
+// devices' as a server, the gateway's as a client.
+func NewApplicationCertificate(uri, commonName, host string) ([]byte, *rsa.PrivateKey, error) {
 	key, err := rsa.GenerateKey(rand.Reader, 2048)
 	if err != nil {
 		return nil, nil, fmt.Errorf("OPC UA certificate: %w", err)
@@ -58,11 +66,14 @@ func NewOPCUACertificate(host string) ([]byte, *rsa.PrivateKey, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("OPC UA certificate: %w", err)
 	}
-	uri, _ := url.Parse(OPCUAApplicationURI)
+	appURI, err := url.Parse(uri)
+	if err != nil {
+		return nil, nil, fmt.Errorf("OPC UA certificate: application URI %q: %w", uri, err)
+	}
 	now := time.Now()
 	tmpl := &x509.Certificate{
 		SerialNumber: serial,
-		Subject:      pkix.Name{CommonName: "Journeyman XR field devices", Organization: []string{"Journeyman XR"}},
+		Subject:      pkix.Name{CommonName: commonName, Organization: []string{"Journeyman XR"}},
 		NotBefore:    now.Add(-time.Hour),
 		// Long-lived, as clients are told to trust this very certificate:
 		// a new one would need trusting again.
@@ -74,7 +85,7 @@ func NewOPCUACertificate(host string) ([]byte, *rsa.PrivateKey, error) {
 		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth},
 		BasicConstraintsValid: true,
 		IsCA:                  true,
-		URIs:                  []*url.URL{uri},
+		URIs:                  []*url.URL{appURI},
 		DNSNames:              []string{"localhost"},
 		IPAddresses:           []net.IP{net.IPv4(127, 0, 0, 1), net.IPv6loopback},
 	}

@@ -2,19 +2,15 @@ package gateway
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/rsa"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"fmt"
-	"math/big"
-	"net/url"
 	"sync"
 	"time"
 
 	"github.com/gopcua/opcua"
 	"github.com/gopcua/opcua/ua"
 
+	"journeyman/internal/fieldbus"
 	"journeyman/internal/twin"
 )
 
@@ -48,7 +44,7 @@ func openOPCUA(ctx context.Context, c twin.Connection) (source, error) {
 	if c.SecurityPolicy == "None" {
 		opts = append(opts, opcua.SecurityPolicy(ua.SecurityPolicyURINone), opcua.SecurityMode(ua.MessageSecurityModeNone))
 	} else {
-		cert, key, err := clientCertificate()
+		cert, err := clientCertificate()
 		if err != nil {
 			return nil, err
 		}
@@ -66,7 +62,7 @@ func openOPCUA(ctx context.Context, c twin.Connection) (source, error) {
 		if c.Username != "" {
 			tokenType = ua.UserTokenTypeUserName
 		}
-		opts = append(opts, opcua.Certificate(cert), opcua.PrivateKey(key), opcua.SecurityFromEndpoint(ep, tokenType))
+		opts = append(opts, opcua.Certificate(cert.der), opcua.PrivateKey(cert.key), opcua.SecurityFromEndpoint(ep, tokenType))
 	}
 	if c.Username != "" {
 		opts = append(opts, opcua.AuthUsername(c.Username, c.Password))
@@ -223,29 +219,12 @@ func number(v any) (float64, bool) {
 
 // The gateway's one client certificate, made on first use: secured OPC UA
 // sessions need one, and a server that does not trust it says so.
-var (
-	certOnce sync.Once
-	certDER  []byte
-	certKey  *rsa.PrivateKey
-	certErr  error
-)
+var clientCertificate = sync.OnceValues(func() (certificate, error) {
+	der, key, err := fieldbus.NewApplicationCertificate(applicationURI, "Journeyman XR gateway", "")
+	return certificate{der, key}, err
+})
 
-func clientCertificate() ([]byte, *rsa.PrivateKey, error) {
-	certOnce.Do(func() {
-		certKey, certErr = rsa.GenerateKey(rand.Reader, 2048)
-		if certErr != nil {
-			return
-		}
-		uri, _ := url.Parse(applicationURI)
-		tmpl := &x509.Certificate{
-			SerialNumber: big.NewInt(time.Now().UnixNano()),
-			Subject:      pkix.Name{CommonName: "Journeyman XR gateway", Organization: []string{"Journeyman XR"}},
-			NotBefore:    time.Now().Add(-time.Hour), NotAfter: time.Now().AddDate(5, 0, 0),
-			KeyUsage:    x509.KeyUsageDigitalSignature | x509.KeyUsageKeyEncipherment | x509.KeyUsageDataEncipherment | x509.KeyUsageCertSign,
-			ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth, x509.ExtKeyUsageServerAuth},
-			URIs:        []*url.URL{uri}, DNSNames: []string{"localhost"}, BasicConstraintsValid: true,
-		}
-		certDER, certErr = x509.CreateCertificate(rand.Reader, tmpl, tmpl, &certKey.PublicKey, certKey)
-	})
-	return certDER, certKey, certErr
+type certificate struct {
+	der []byte
+	key *rsa.PrivateKey
 }
