@@ -189,6 +189,15 @@ func (s *Server) handleSensorData(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.equipmentUpdate(eq, now))
 }
 
+// allowExchange takes one of the protocol exchanges the server makes a
+// second for Test Protocol and connection tests together.
+func (s *Server) allowExchange() error {
+	if !s.exchangeLimit.Allow() {
+		return apperr.Errorf(apperr.ERATELIMIT, "too many protocol exchanges; at most %g a second", float64(s.exchangeLimit.Limit()))
+	}
+	return nil
+}
+
 type simulateRequest struct {
 	Protocol string          `json:"protocol"`
 	Data     json.RawMessage `json:"data"`
@@ -209,8 +218,8 @@ func (s *Server) handleSimulateCommunication(w http.ResponseWriter, r *http.Requ
 		s.writeError(w, r, apperr.Invalid("protocol is required: one of Modbus TCP, OPC-UA, MQTT, EtherNet/IP"))
 		return
 	}
-	if !s.exchangeLimit.Allow() {
-		s.writeError(w, r, apperr.Errorf(apperr.ERATELIMIT, "too many protocol exchanges; at most %g a second", float64(s.exchangeLimit.Limit())))
+	if err := s.allowExchange(); err != nil {
+		s.writeError(w, r, err)
 		return
 	}
 	eq, err := s.store.GetEquipment(r.Context(), id)

@@ -92,7 +92,7 @@ func (s *Server) handleRetireEquipment(w http.ResponseWriter, r *http.Request) {
 	}
 	s.fleet.Remove(id)
 	s.gateway.Refresh()
-	s.twinChanges.note(id, s.process+"\t"+id)
+	s.noteTwin(id)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -105,7 +105,7 @@ func (s *Server) defined(r *http.Request, eq twin.Equipment) {
 		s.log.Warn("field device for a defined twin", "equipment", eq.ID, "err", err)
 	}
 	s.gateway.Refresh()
-	s.twinChanges.note(eq.ID, s.process+"\t"+eq.ID)
+	s.noteTwin(eq.ID)
 }
 
 // present is a twin as clients see it: its device's real address, and no

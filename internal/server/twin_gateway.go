@@ -40,7 +40,7 @@ func (s *Server) newGateway() *gateway.Gateway {
 			if _, err := s.store.SetSync(ctx, id, status, errorCount); err != nil {
 				return err
 			}
-			s.twinChanges.note(id, s.process+"\t"+id)
+			s.noteTwin(id)
 			return nil
 		},
 		Now: s.store.Now,
@@ -84,8 +84,8 @@ func (s *Server) handleConnectionTest(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	if !s.exchangeLimit.Allow() {
-		s.writeError(w, r, apperr.Errorf(apperr.ERATELIMIT, "too many protocol exchanges; at most %g a second", float64(s.exchangeLimit.Limit())))
+	if err := s.allowExchange(); err != nil {
+		s.writeError(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, gateway.Test(r.Context(), req.CommunicationProtocol, c))

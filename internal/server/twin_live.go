@@ -55,11 +55,15 @@ func (s *Server) recordReadings(ctx context.Context, updates []twin.SensorUpdate
 	for _, o := range outcomes {
 		if o.Err == nil {
 			s.fleet.Follow(o.Equipment)
-			s.twinChanges.note(o.Equipment.ID, s.process+"\t"+o.Equipment.ID)
+			s.noteTwin(o.Equipment.ID)
 		}
 	}
 	return outcomes, nil
 }
+
+// noteTwin announces, at the next flush, that this process stored twin id:
+// the other processes move their devices to it, and watchers hear of it.
+func (s *Server) noteTwin(id string) { s.twinChanges.note(id, s.process+"\t"+id) }
 
 // newProcessID names one Server among those sharing a database. Not the
 // request ids' prefix, which is one per OS process: tests run several
