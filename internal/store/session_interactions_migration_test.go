@@ -5,14 +5,10 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
-	"io/fs"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/pressly/goose/v3"
 
 	"journeyman/internal/store"
 	"journeyman/internal/store/storetest"
@@ -74,168 +70,139 @@ func oldRecords(t *testing.T) []oldRecord {
 // interaction data in place; the store reads the records back as before and
 // appends after them. Down puts them back.
 func TestMigrationMovesInteractionsIntoRows(t *testing.T) {
-	for _, tc := range []struct {
-		dialect store.Dialect
-		dsn     func(tb testing.TB) string
-		open    func(dsn string) (*sql.DB, error)
-		goose   goose.Dialect
-	}{
-		{store.SQLite, func(tb testing.TB) string { return filepath.Join(tb.TempDir(), "old.db") }, store.OpenSQLiteDB, goose.DialectSQLite3},
-		{store.Postgres, storetest.PostgresURL, func(dsn string) (*sql.DB, error) { return sql.Open("pgx", dsn) }, goose.DialectPostgres},
-	} {
-		t.Run(string(tc.dialect), func(t *testing.T) {
-			ctx := context.Background()
-			dsn := tc.dsn(t)
-			provider := func(db *sql.DB) *goose.Provider {
-				dir, err := fs.Sub(store.Migrations, "migrations/"+string(tc.dialect))
-				if err != nil {
-					t.Fatal(err)
-				}
-				p, err := goose.NewProvider(tc.goose, db, dir, goose.WithAllowOutofOrder(true))
-				if err != nil {
-					t.Fatal(err)
-				}
-				return p
-			}
-			db, err := tc.open(dsn)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := provider(db).UpTo(ctx, 7); err != nil {
-				t.Fatal(err)
-			}
-			at := storetest.FixedNow.Add(-time.Hour)
-			for _, q := range []string{
-				`INSERT INTO learners (id, display_name, created_at) VALUES ('alice', 'Alice', $1)`,
-				`INSERT INTO trades (id, name, description, position) VALUES ('electrical', 'Electrical', 'd', 0)`,
-				`INSERT INTO training_modules (id, trade_id, title, description, difficulty, estimated_duration, position)
+	eachOldDB(t, 7, func(t *testing.T, o oldDB, db *sql.DB) {
+		ctx := context.Background()
+		at := storetest.FixedNow.Add(-time.Hour)
+		for _, q := range []string{
+			`INSERT INTO learners (id, display_name, created_at) VALUES ('alice', 'Alice', $1)`,
+			`INSERT INTO trades (id, name, description, position) VALUES ('electrical', 'Electrical', 'd', 0)`,
+			`INSERT INTO training_modules (id, trade_id, title, description, difficulty, estimated_duration, position)
 					VALUES ('electrical-loto', 'electrical', 'Lockout/Tagout', 'd', 'beginner', 30, 0)`,
-			} {
-				var args []any
-				if strings.Contains(q, "$1") {
-					args = []any{at}
-				}
-				if _, err := db.ExecContext(ctx, q, args...); err != nil {
-					t.Fatalf("%s: %v", q, err)
-				}
+		} {
+			var args []any
+			if strings.Contains(q, "$1") {
+				args = []any{at}
 			}
-			records := oldRecords(t)
-			for _, r := range records {
-				if _, err := db.ExecContext(ctx, `INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, completion_status, interaction_data, updated_at, server_started_at)
+			if _, err := db.ExecContext(ctx, q, args...); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		records := oldRecords(t)
+		for _, r := range records {
+			if _, err := db.ExecContext(ctx, `INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, completion_status, interaction_data, updated_at, server_started_at)
 					VALUES ($1, 'alice', 'electrical-loto', 'vr', $2, $3, $4, $2, $2)`, r.id, at, r.status, r.data); err != nil {
-					t.Fatal(err)
+				t.Fatal(err)
+			}
+		}
+		db.Close()
+
+		s, err := store.Open(ctx, o.dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Now = func() time.Time { return storetest.FixedNow }
+		for _, r := range records {
+			var old struct {
+				Interactions []json.RawMessage            `json:"interactions"`
+				SafetyChecks []training.SafetyCheckResult `json:"safetyChecks"`
+				Status       string                       `json:"completionStatus"`
+			}
+			_ = json.Unmarshal([]byte(r.data), &old) // "not-an-object" and "not-json" have none of them
+			rows := checkStored(t, s, r.id, len(old.Interactions))
+			for i, raw := range old.Interactions {
+				if rows[i].data != string(raw) {
+					t.Fatalf("%s interaction %d moved as\n%s\nnot\n%s", r.id, i, rows[i].data, raw)
 				}
 			}
-			db.Close()
-
-			s, err := store.Open(ctx, dsn)
+			var rest string
+			if err := s.DB().QueryRowContext(ctx, `SELECT interaction_data FROM xr_sessions WHERE id = $1`, r.id).Scan(&rest); err != nil {
+				t.Fatal(err)
+			}
+			if r.id == "not-an-object" || r.id == "not-json" {
+				if rest != r.data {
+					t.Fatalf("interaction_data %s became %s", r.data, rest)
+				}
+				continue
+			}
+			var keys map[string]json.RawMessage
+			if err := json.Unmarshal([]byte(rest), &keys); err != nil || keys["interactions"] != nil {
+				t.Fatalf("%s: interaction_data after 00008 = %s (%v)", r.id, rest, err)
+			}
+			x, err := s.GetSession(ctx, r.id)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s.Now = func() time.Time { return storetest.FixedNow }
-			for _, r := range records {
-				var old struct {
-					Interactions []json.RawMessage            `json:"interactions"`
-					SafetyChecks []training.SafetyCheckResult `json:"safetyChecks"`
-					Status       string                       `json:"completionStatus"`
-				}
-				_ = json.Unmarshal([]byte(r.data), &old) // "not-an-object" and "not-json" have none of them
-				rows := checkStored(t, s, r.id, len(old.Interactions))
-				for i, raw := range old.Interactions {
-					if rows[i].data != string(raw) {
-						t.Fatalf("%s interaction %d moved as\n%s\nnot\n%s", r.id, i, rows[i].data, raw)
-					}
-				}
-				var rest string
-				if err := s.DB().QueryRowContext(ctx, `SELECT interaction_data FROM xr_sessions WHERE id = $1`, r.id).Scan(&rest); err != nil {
-					t.Fatal(err)
-				}
-				if r.id == "not-an-object" || r.id == "not-json" {
-					if rest != r.data {
-						t.Fatalf("interaction_data %s became %s", r.data, rest)
-					}
-					continue
-				}
-				var keys map[string]json.RawMessage
-				if err := json.Unmarshal([]byte(rest), &keys); err != nil || keys["interactions"] != nil {
-					t.Fatalf("%s: interaction_data after 00008 = %s (%v)", r.id, rest, err)
-				}
-				x, err := s.GetSession(ctx, r.id)
-				if err != nil {
-					t.Fatal(err)
-				}
-				var want training.InteractionData
-				if err := json.Unmarshal([]byte(r.data), &want); err != nil {
-					t.Fatal(err)
-				}
-				if want.Interactions == nil {
-					want.Interactions = []training.Interaction{}
-				}
-				if want.SafetyChecks == nil {
-					want.SafetyChecks = []training.SafetyCheckResult{}
-				}
-				if !reflect.DeepEqual(x.InteractionData, want) {
-					t.Fatalf("%s read back as %+v\nwant %+v", r.id, x.InteractionData, want)
-				}
-				if got, _ := json.Marshal(x.InteractionData); r.id != "default" && r.id != "no-interactions" && string(got) != r.data {
-					t.Fatalf("%s encodes as\n%s\nnot\n%s", r.id, got, r.data)
-				}
-			}
-
-			// The running session goes on from where it was, and its end
-			// judges all its interactions.
-			scene, _ := training.SceneByID("electrical-lockout-tagout")
-			next := 3
-			p := interactions(training.Interaction{Action: "look", SessionTime: 1800, Seq: &next})
-			got, err := s.AppendSession(ctx, "running", func(x *training.Session) error {
-				return x.Apply("alice", p, scene, storetest.FixedNow)
-			})
-			if err != nil || got.Earlier.Count != 3 || len(got.InteractionData.Interactions) != 1 {
-				t.Fatalf("append after 00008: %+v, %v", got, err)
-			}
-			ended, err := s.UpdateSession(ctx, "running", func(x *training.Session) error {
-				return x.Apply("alice", endPatch(storetest.FixedNow), scene, storetest.FixedNow)
-			})
-			if err != nil || len(ended.InteractionData.Interactions) != 4 || ended.InteractionData.Interactions[0].Extra["input"] == nil {
-				t.Fatalf("end after 00008: %+v, %v", ended, err)
-			}
-			checkStored(t, s, "running", 4)
-			s.Close()
-
-			// Down puts every interaction back into interaction_data, in order.
-			db, err = tc.open(dsn)
-			if err != nil {
+			var want training.InteractionData
+			if err := json.Unmarshal([]byte(r.data), &want); err != nil {
 				t.Fatal(err)
 			}
-			defer db.Close()
-			if _, err := provider(db).DownTo(ctx, 7); err != nil {
-				t.Fatal(err)
+			if want.Interactions == nil {
+				want.Interactions = []training.Interaction{}
 			}
-			for _, r := range records {
-				var data string
-				if err := db.QueryRowContext(ctx, `SELECT interaction_data FROM xr_sessions WHERE id = $1`, r.id).Scan(&data); err != nil {
-					t.Fatal(err)
-				}
-				var got, want training.InteractionData
-				if err := json.Unmarshal([]byte(data), &got); err != nil && r.id != "not-an-object" && r.id != "not-json" {
-					t.Fatalf("%s after down: %s: %v", r.id, data, err)
-				}
-				_ = json.Unmarshal([]byte(r.data), &want)
-				if r.id == "running" {
-					want.Interactions = ended.InteractionData.Interactions
-					want.SafetyChecks, want.CompletionStatus = ended.InteractionData.SafetyChecks, ended.InteractionData.CompletionStatus
-				}
-				if len(want.Interactions) == 0 && len(got.Interactions) == 0 {
-					continue
-				}
-				// Down need not keep the text (PostgreSQL's jsonb rewrites
-				// numbers and spacing), only the values.
-				if !reflect.DeepEqual(generic(t, got.Interactions), generic(t, want.Interactions)) {
-					t.Fatalf("%s after down: %d interactions\n%+v\nwant %d\n%+v", r.id, len(got.Interactions), got.Interactions, len(want.Interactions), want.Interactions)
-				}
+			if want.SafetyChecks == nil {
+				want.SafetyChecks = []training.SafetyCheckResult{}
 			}
+			if !reflect.DeepEqual(x.InteractionData, want) {
+				t.Fatalf("%s read back as %+v\nwant %+v", r.id, x.InteractionData, want)
+			}
+			if got, _ := json.Marshal(x.InteractionData); r.id != "default" && r.id != "no-interactions" && string(got) != r.data {
+				t.Fatalf("%s encodes as\n%s\nnot\n%s", r.id, got, r.data)
+			}
+		}
+
+		// The running session goes on from where it was, and its end
+		// judges all its interactions.
+		scene, _ := training.SceneByID("electrical-lockout-tagout")
+		next := 3
+		p := interactions(training.Interaction{Action: "look", SessionTime: 1800, Seq: &next})
+		got, err := s.AppendSession(ctx, "running", func(x *training.Session) error {
+			return x.Apply("alice", p, scene, storetest.FixedNow)
 		})
-	}
+		if err != nil || got.Earlier.Count != 3 || len(got.InteractionData.Interactions) != 1 {
+			t.Fatalf("append after 00008: %+v, %v", got, err)
+		}
+		ended, err := s.UpdateSession(ctx, "running", func(x *training.Session) error {
+			return x.Apply("alice", endPatch(storetest.FixedNow), scene, storetest.FixedNow)
+		})
+		if err != nil || len(ended.InteractionData.Interactions) != 4 || ended.InteractionData.Interactions[0].Extra["input"] == nil {
+			t.Fatalf("end after 00008: %+v, %v", ended, err)
+		}
+		checkStored(t, s, "running", 4)
+		s.Close()
+
+		// Down puts every interaction back into interaction_data, in order.
+		db, err = o.open(o.dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		if _, err := o.provider(t, db).DownTo(ctx, 7); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range records {
+			var data string
+			if err := db.QueryRowContext(ctx, `SELECT interaction_data FROM xr_sessions WHERE id = $1`, r.id).Scan(&data); err != nil {
+				t.Fatal(err)
+			}
+			var got, want training.InteractionData
+			if err := json.Unmarshal([]byte(data), &got); err != nil && r.id != "not-an-object" && r.id != "not-json" {
+				t.Fatalf("%s after down: %s: %v", r.id, data, err)
+			}
+			_ = json.Unmarshal([]byte(r.data), &want)
+			if r.id == "running" {
+				want.Interactions = ended.InteractionData.Interactions
+				want.SafetyChecks, want.CompletionStatus = ended.InteractionData.SafetyChecks, ended.InteractionData.CompletionStatus
+			}
+			if len(want.Interactions) == 0 && len(got.Interactions) == 0 {
+				continue
+			}
+			// Down need not keep the text (PostgreSQL's jsonb rewrites
+			// numbers and spacing), only the values.
+			if !reflect.DeepEqual(generic(t, got.Interactions), generic(t, want.Interactions)) {
+				t.Fatalf("%s after down: %d interactions\n%+v\nwant %d\n%+v", r.id, len(got.Interactions), got.Interactions, len(want.Interactions), want.Interactions)
+			}
+		}
+	})
 }
 
 // generic is v as plain JSON values, for comparing values whatever their text.

@@ -3,13 +3,9 @@ package store_test
 import (
 	"context"
 	"database/sql"
-	"io/fs"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
-
-	"github.com/pressly/goose/v3"
 
 	"journeyman/internal/store"
 	"journeyman/internal/store/storetest"
@@ -153,88 +149,62 @@ func TestSessionVerification(t *testing.T) {
 // reason the learner reads, and leaves running ones to be judged when they
 // end (when they lack the server's start, for the same reason).
 func TestMigrationMarksEarlierSessionsUnverified(t *testing.T) {
-	for _, tc := range []struct {
-		dialect store.Dialect
-		dsn     func(tb testing.TB) string
-		open    func(dsn string) (*sql.DB, error)
-		goose   goose.Dialect
-	}{
-		{store.SQLite, func(tb testing.TB) string { return filepath.Join(tb.TempDir(), "old.db") }, store.OpenSQLiteDB, goose.DialectSQLite3},
-		{store.Postgres, storetest.PostgresURL, func(dsn string) (*sql.DB, error) { return sql.Open("pgx", dsn) }, goose.DialectPostgres},
-	} {
-		t.Run(string(tc.dialect), func(t *testing.T) {
-			ctx := context.Background()
-			dsn := tc.dsn(t)
-			db, err := tc.open(dsn)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir, err := fs.Sub(store.Migrations, "migrations/"+string(tc.dialect))
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := goose.NewProvider(tc.goose, db, dir, goose.WithAllowOutofOrder(true))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := p.UpTo(ctx, 5); err != nil {
-				t.Fatal(err)
-			}
-			started := storetest.FixedNow.Add(-time.Hour)
-			for _, q := range []struct {
-				sql  string
-				args []any
-			}{
-				{`INSERT INTO learners (id, display_name, created_at) VALUES ('alice', 'Alice', $1)`, []any{started}},
-				{`INSERT INTO trades (id, name, description, position) VALUES ('electrical', 'Electrical', 'd', 0)`, nil},
-				{`INSERT INTO training_modules (id, trade_id, title, description, difficulty, estimated_duration, position)
+	eachOldDB(t, 5, func(t *testing.T, o oldDB, db *sql.DB) {
+		ctx := context.Background()
+		started := storetest.FixedNow.Add(-time.Hour)
+		for _, q := range []struct {
+			sql  string
+			args []any
+		}{
+			{`INSERT INTO learners (id, display_name, created_at) VALUES ('alice', 'Alice', $1)`, []any{started}},
+			{`INSERT INTO trades (id, name, description, position) VALUES ('electrical', 'Electrical', 'd', 0)`, nil},
+			{`INSERT INTO training_modules (id, trade_id, title, description, difficulty, estimated_duration, position)
 					VALUES ('electrical-loto', 'electrical', 'Lockout/Tagout', 'd', 'beginner', 30, 0)`, nil},
-				{`INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, completion_status, safety_score, interaction_data, outcome, updated_at)
+			{`INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, completion_status, safety_score, interaction_data, outcome, updated_at)
 					VALUES ('old-ended', 'alice', 'electrical-loto', 'vr', $1, $1, 'completed', 100, '{"interactions":[],"completionStatus":"passed"}', 'passed', $1)`, []any{started}},
-				{`INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, interaction_data, updated_at)
+			{`INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, interaction_data, updated_at)
 					VALUES ('old-running', 'alice', 'electrical-loto', 'vr', $1, '{"interactions":[{"action":"look","sessionTime":5}]}', $1)`, []any{started}},
-			} {
-				if _, err := db.ExecContext(ctx, q.sql, q.args...); err != nil {
-					t.Fatalf("%s: %v", q.sql, err)
-				}
+		} {
+			if _, err := db.ExecContext(ctx, q.sql, q.args...); err != nil {
+				t.Fatalf("%s: %v", q.sql, err)
 			}
-			db.Close()
+		}
+		db.Close()
 
-			s, err := store.Open(ctx, dsn)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s.Close()
-			s.Now = func() time.Time { return storetest.FixedNow }
-			ended, err := s.GetSession(ctx, "old-ended")
-			if err != nil {
-				t.Fatal(err)
-			}
-			legacy := []string{training.IssueRecordedBeforeVerification}
-			if ended.Verified || !reflect.DeepEqual(ended.VerificationIssues, legacy) || ended.ServerStartedAt != nil {
-				t.Fatalf("ended before 00007: verified %v issues %q serverStartedAt %v", ended.Verified, ended.VerificationIssues, ended.ServerStartedAt)
-			}
-			running, err := s.GetSession(ctx, "old-running")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if running.Verified || len(running.VerificationIssues) != 0 {
-				t.Fatalf("running at 00007: verified %v issues %q", running.Verified, running.VerificationIssues)
-			}
-			scene, _ := training.SceneByID("electrical-lockout-tagout")
-			got, err := s.UpdateSession(ctx, "old-running", func(x *training.Session) error {
-				return x.Apply("alice", endPatch(storetest.FixedNow), scene, storetest.FixedNow)
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Verified || !reflect.DeepEqual(got.VerificationIssues, legacy) {
-				t.Fatalf("ended after 00007: verified %v issues %q", got.Verified, got.VerificationIssues)
-			}
-			stats, err := s.DashboardStats(ctx, "")
-			if err != nil || stats.AverageSafetyScore != 0 {
-				t.Fatalf("dashboard after 00007 = %+v, %v; want no score averaged", stats, err)
-			}
+		s, err := store.Open(ctx, o.dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		s.Now = func() time.Time { return storetest.FixedNow }
+		ended, err := s.GetSession(ctx, "old-ended")
+		if err != nil {
+			t.Fatal(err)
+		}
+		legacy := []string{training.IssueRecordedBeforeVerification}
+		if ended.Verified || !reflect.DeepEqual(ended.VerificationIssues, legacy) || ended.ServerStartedAt != nil {
+			t.Fatalf("ended before 00007: verified %v issues %q serverStartedAt %v", ended.Verified, ended.VerificationIssues, ended.ServerStartedAt)
+		}
+		running, err := s.GetSession(ctx, "old-running")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if running.Verified || len(running.VerificationIssues) != 0 {
+			t.Fatalf("running at 00007: verified %v issues %q", running.Verified, running.VerificationIssues)
+		}
+		scene, _ := training.SceneByID("electrical-lockout-tagout")
+		got, err := s.UpdateSession(ctx, "old-running", func(x *training.Session) error {
+			return x.Apply("alice", endPatch(storetest.FixedNow), scene, storetest.FixedNow)
 		})
-	}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Verified || !reflect.DeepEqual(got.VerificationIssues, legacy) {
+			t.Fatalf("ended after 00007: verified %v issues %q", got.Verified, got.VerificationIssues)
+		}
+		stats, err := s.DashboardStats(ctx, "")
+		if err != nil || stats.AverageSafetyScore != 0 {
+			t.Fatalf("dashboard after 00007 = %+v, %v; want no score averaged", stats, err)
+		}
+	})
 }
