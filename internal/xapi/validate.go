@@ -146,6 +146,9 @@ func (val *validator) langMap(n *node, path string) error {
 	if n.dupAt != "" {
 		return bad(path+"."+n.dupAt, "the language appears twice")
 	}
+	if len(n.keys) == 0 {
+		return bad(path, "a language map needs at least one language")
+	}
 	for i, k := range n.keys {
 		if !isLanguageTag(k) {
 			return bad(path, "%q is not a valid RFC 5646 language tag", k)
@@ -411,9 +414,14 @@ func (val *validator) authority(n *node, path string) error {
 		return err
 	}
 	if n.get("objectType").str() == "Group" {
-		// A Group authority is the OAuth pair of application and user.
-		m := n.get("member")
-		if m == nil || len(m.vals) != 2 {
+		// A Group authority is the OAuth pair of application and user: an
+		// anonymous Group of exactly two Agents.
+		for _, k := range [...]string{"mbox", "mbox_sha1sum", "openid", "account"} {
+			if n.get(k) != nil {
+				return bad(path+"."+k, "a Group authority must be anonymous (the OAuth application and user)")
+			}
+		}
+		if m := n.get("member"); m == nil || len(m.vals) != 2 {
 			return bad(path, "a Group authority must have exactly two members (the OAuth application and user)")
 		}
 	}
@@ -450,6 +458,9 @@ func (val *validator) statementObject(n *node, path string, sub bool) (string, e
 			return "", bad(path+".objectType", "must be a string, not %s", t.kind)
 		}
 		ot = t.s
+	} else if n.kind == kObject {
+		// The LRS names the default objectType, as the suite expects.
+		defer func() { n.keys, n.vals = append([]string{"objectType"}, n.keys...), append([]*node{strNode("Activity")}, n.vals...) }()
 	}
 	switch ot {
 	case "Activity":
@@ -821,6 +832,9 @@ func (val *validator) contextAgents(n *node, path, objectType, prop string) erro
 func (val *validator) contextActivities(n *node, path string) error {
 	if err := val.object(n, path, "parent", "grouping", "category", "other"); err != nil {
 		return err
+	}
+	if len(n.keys) == 0 {
+		return bad(path, "needs at least one of parent, grouping, category and other")
 	}
 	for i, k := range n.keys {
 		p := path + "." + k
