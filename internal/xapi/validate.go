@@ -460,7 +460,9 @@ func (val *validator) statementObject(n *node, path string, sub bool) (string, e
 		ot = t.s
 	} else if n.kind == kObject {
 		// The LRS names the default objectType, as the suite expects.
-		defer func() { n.keys, n.vals = append([]string{"objectType"}, n.keys...), append([]*node{strNode("Activity")}, n.vals...) }()
+		defer func() {
+			n.keys, n.vals = append([]string{"objectType"}, n.keys...), append([]*node{strNode("Activity")}, n.vals...)
+		}()
 	}
 	switch ot {
 	case "Activity":
