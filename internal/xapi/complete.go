@@ -82,7 +82,7 @@ func (in Incoming) Complete(stored time.Time, authority json.RawMessage, v Versi
 			})
 		}
 	}
-	st.Body = root.json()
+	st.Body = appendJSON(make([]byte, 0, in.size+len(authority)+128), root)
 	return st, nil
 }
 
@@ -215,7 +215,7 @@ func ParseAgentParam(s string, v Version) (string, error) {
 		return "", apperr.Invalid("agent: not valid JSON: %v", err)
 	}
 	val := validator{v: v}
-	if err := val.actor(n, "agent"); err != nil {
+	if err := val.actor(n, &pth{key: "agent"}); err != nil {
 		return "", err
 	}
 	return agentKey(n)
