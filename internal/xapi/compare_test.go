@@ -78,6 +78,7 @@ func TestFormat(t *testing.T) {
 	body = with2(t, body, "context.instructor", `{"name": "Inst", "account": {"homePage": "http://x.example", "name": "i"}}`)
 	body = with2(t, body, "context.team", `{"objectType": "Group", "name": "Blue", "mbox": "mailto:blue@example.com", "member": [{"mbox": "mailto:m@example.com"}]}`)
 	body = with2(t, body, "verb.display", `{"en-US": "completed", "de": "abgeschlossen", "fr-CA": "terminé"}`)
+	body = with2(t, body, "attachments", "["+with2(t, validAttachment, "display", `{"en-US": "A test attachment", "de": "Ein Anhang"}`)+"]")
 	st, _ := completeOne(t, body, V103)
 	body = string(st.Body)
 
@@ -136,6 +137,9 @@ func TestFormat(t *testing.T) {
 			}
 			if d := jsonMarshal(dig(m, "object.object.definition.name")); d != c.subName {
 				t.Errorf("%v: sub-statement activity name %s, want %s", c.accept, d, c.subName)
+			}
+			if d := jsonMarshal(m["attachments"].([]any)[0].(map[string]any)["display"]); d != `{"de":"Ein Anhang","en-US":"A test attachment"}` {
+				t.Errorf("%v: attachment display %s: attachments keep every language", c.accept, d)
 			}
 			if d := jsonMarshal(dig(m, "actor.name")); d != `"Ada Lovelace"` {
 				t.Errorf("%v: actor.name %s: an agent's name is no language map", c.accept, d)

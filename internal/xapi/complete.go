@@ -72,11 +72,11 @@ func (in Incoming) Complete(stored time.Time, authority json.RawMessage, v Versi
 	}
 	if at := root.get("attachments"); at != nil {
 		for _, a := range at.vals {
-			l, _ := strconv.ParseInt(a.get("length").s, 10, 64)
+			l, _ := strconv.ParseFloat(a.get("length").s, 64)
 			st.Attachments = append(st.Attachments, Attachment{
 				UsageType:   a.get("usageType").str(),
 				ContentType: a.get("contentType").str(),
-				Length:      l,
+				Length:      int64(l),
 				SHA2:        strings.ToLower(a.get("sha2").str()),
 				FileURL:     a.get("fileUrl").str(),
 			})

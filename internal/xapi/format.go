@@ -156,9 +156,9 @@ func prefs(accept []string) []string {
 	return out
 }
 
-// canonicalLanguages reduces every language map (verb display, activity
-// name and description, interaction component and attachment descriptions)
-// below n; extensions are the client's and left alone.
+// canonicalLanguages reduces every language map of verbs and activities
+// (verb display, activity name and description, interaction component
+// descriptions) below n; extensions and attachments are left alone.
 func canonicalLanguages(n *node, key string, accept []string) {
 	switch n.kind {
 	case kArray:
@@ -175,7 +175,9 @@ func canonicalLanguages(n *node, key string, accept []string) {
 			return
 		}
 		for i, k := range n.keys {
-			if k != "extensions" {
+			// Attachments are the client's files, not activities or verbs,
+			// which are all the canonical format speaks of.
+			if k != "extensions" && k != "attachments" {
 				canonicalLanguages(n.vals[i], k, accept)
 			}
 		}
