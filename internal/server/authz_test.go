@@ -135,6 +135,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"POST /api/organisation/invites", "/api/organisation/invites", `{"role":"learner","expiresInDays":1,"maxUses":1}`, levels(orgAdmin)},
 			{"DELETE /api/organisation/invites/{id}", "/api/organisation/invites/nope", "", levels(orgAdmin)},
 			{"POST /api/organisation/roster", "/api/organisation/roster?dryRun=true", "email,name,role\nnew@example.test,New,learner\n", levels(orgAdmin)},
+			{"GET /api/organisation/xapi/credentials", "/api/organisation/xapi/credentials", "", levels(orgAdmin)},
+			{"POST /api/organisation/xapi/credentials", "/api/organisation/xapi/credentials", `{"name":"Player","canRead":true}`, levels(orgAdmin)},
+			{"DELETE /api/organisation/xapi/credentials/{id}", "/api/organisation/xapi/credentials/nope", "", levels(orgAdmin)},
 			{"GET /api/cohorts", "/api/cohorts", "", levels(staff)},
 			{"POST /api/cohorts", "/api/cohorts", `{"name":""}`, levels(staff)},
 			// Another organisation's cohort does not exist for Ivy.

@@ -68,6 +68,9 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"POST /api/organisation/invites", orgAdmin, nil, s.handleCreateInvite},
 		{"DELETE /api/organisation/invites/{id}", orgAdmin, nil, s.handleRevokeInvite},
 		{"POST /api/organisation/roster", orgAdmin, nil, s.handleImportRoster},
+		{"GET /api/organisation/xapi/credentials", orgAdmin, nil, s.handleListXAPICredentials},
+		{"POST /api/organisation/xapi/credentials", orgAdmin, nil, s.handleCreateXAPICredential},
+		{"DELETE /api/organisation/xapi/credentials/{id}", orgAdmin, nil, s.handleRevokeXAPICredential},
 		{"GET /api/cohorts", staff, nil, s.handleListCohorts},
 		{"POST /api/cohorts", staff, nil, s.handleCreateCohort},
 		{"GET /api/cohorts/{id}", staff, s.cohortScope, s.handleGetCohort},
@@ -155,6 +158,7 @@ func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/api/", s.identify(apiErrors(api)))
+	mux.Handle("/xapi/", s.xapiHandler())
 	mux.Handle("GET /ws", s.handleWS())
 	mux.HandleFunc("GET /healthz", s.handleHealthz)
 	mux.HandleFunc("GET /readyz", s.handleReadyz)
