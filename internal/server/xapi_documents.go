@@ -189,7 +189,9 @@ func (s *Server) handleXAPIDocument(w http.ResponseWriter, r *http.Request, res 
 		h.Set("Last-Modified", d.Updated.Format(http.TimeFormat))
 		h.Set("Cache-Control", "no-store")
 		w.WriteHeader(http.StatusOK)
-		_, _ = w.Write(d.Content) // a failed write is a client gone
+		if r.Method != http.MethodHead {
+			_, _ = w.Write(d.Content) // a failed write is a client gone
+		}
 	case http.MethodPut, http.MethodPost:
 		contentType, content, err := readXAPIDocument(w, r)
 		if err != nil {
