@@ -362,6 +362,8 @@ func (b *bench) queries() {
 	if t := b.midFill.Load(); t != nil {
 		since = *t
 	}
+	// Milliseconds, as xAPI clients write timestamps.
+	sinceText := since.UTC().Format("2006-01-02T15:04:05.000Z")
 	agent := func(r *rand.Rand) string {
 		return "agent=" + url.QueryEscape(`{"mbox":"`+p.learners[r.IntN(len(p.learners))].mbox+`"}`)
 	}
@@ -378,7 +380,7 @@ func (b *bench) queries() {
 			return "registration=" + p.registrations[r.IntN(len(p.registrations))]
 		}},
 		{name: "?since&limit=50", query: func(*rand.Rand) string {
-			return "since=" + url.QueryEscape(since.UTC().Format(time.RFC3339Nano)) + "&limit=50"
+			return "since=" + url.QueryEscape(sinceText) + "&limit=50"
 		}},
 		{name: "more of ?verb&limit=10", query: func(r *rand.Rand) string { return verb(r) + "&limit=10" }, more: true},
 	}
@@ -387,7 +389,7 @@ func (b *bench) queries() {
 		note = "; the target is for 1,000,000"
 	}
 	fmt.Printf("%-10s GET /xapi/statements over %d stored statements, %d requests of each shape one at a time and over %d connections%s; since = %s\n",
-		b.label, b.stored.Load(), b.gets, b.getConns, note, since.UTC().Format(time.RFC3339Nano))
+		b.label, b.stored.Load(), b.gets, b.getConns, note, sinceText)
 	for _, s := range shapes {
 		for _, conns := range []int{1, b.getConns} {
 			lat, returned, fails := b.timeShape(s, conns)
