@@ -17,6 +17,8 @@ const (
 	ETIMEOUT      = "timeout"      // 408: the request body did not arrive in time
 	ECONFLICT     = "conflict"     // 409
 	ETOOLARGE     = "too_large"    // 413
+	EPRECONDITION = "precondition" // 412: an If-Match / If-None-Match condition failed
+	EPRECONDREQ   = "precondreq"   // 428: a write that must carry a condition came without one
 	ERATELIMIT    = "rate_limit"   // 429
 	EINTERNAL     = "internal"     // 500: never shown; logged with the request id
 )

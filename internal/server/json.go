@@ -106,6 +106,8 @@ var statusOf = map[string]int{
 	apperr.ETIMEOUT:      http.StatusRequestTimeout,
 	apperr.ECONFLICT:     http.StatusConflict,
 	apperr.ETOOLARGE:     http.StatusRequestEntityTooLarge,
+	apperr.EPRECONDITION: http.StatusPreconditionFailed,
+	apperr.EPRECONDREQ:   http.StatusPreconditionRequired,
 	apperr.ERATELIMIT:    http.StatusTooManyRequests,
 	apperr.EINTERNAL:     http.StatusInternalServerError,
 }

@@ -158,6 +158,7 @@ func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/api/", s.identify(apiErrors(api)))
+	mux.Handle("/xapi/", s.xapiHandler())
 	mux.Handle("GET /ws", s.handleWS())
 	mux.HandleFunc("GET /healthz", s.handleHealthz)
 	mux.HandleFunc("GET /readyz", s.handleReadyz)

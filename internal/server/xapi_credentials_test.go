@@ -22,8 +22,8 @@ func TestXAPICredentialsAPI(t *testing.T) {
 			for _, tc := range []struct{ name, body, want string }{
 				{"NoName", `{"canRead":true}`, "name must be 1 to 80 characters"},
 				{"LongName", `{"name":"` + strings.Repeat("x", 81) + `","canRead":true}`, "name must be 1 to 80 characters"},
-				{"NoScope", `{"name":"Player"}`, "canRead, canWrite"},
-				{"BothFalse", `{"name":"Player","canRead":false,"canWrite":false}`, "canRead, canWrite"},
+				{"NoScope", `{"name":"Player"}`, "canRead or canWrite must be true"},
+				{"BothFalse", `{"name":"Player","canRead":false,"canWrite":false}`, "canRead or canWrite must be true"},
 				{"ScopeNotBool", `{"name":"Player","canRead":"yes"}`, `"canRead" must be true or false`},
 				{"NameNotString", `{"name":7,"canRead":true}`, `"name" must be a string`},
 				{"UnknownField", `{"name":"Player","canRead":true,"canDelete":true}`, `unknown field "canDelete"`},

@@ -68,7 +68,7 @@ func (s *Store) CreateXAPICredential(ctx context.Context, orgID, createdBy, name
 		return XAPICredential{}, "", err
 	}
 	if !canRead && !canWrite {
-		return XAPICredential{}, "", apperr.Invalid("canRead, canWrite: a credential must be allowed to read, write or both")
+		return XAPICredential{}, "", apperr.Invalid("canRead or canWrite must be true: a credential reads, writes or both")
 	}
 	c := XAPICredential{ID: identity.NewID(), OrgID: orgID, Name: name, Key: randomText(15),
 		CanRead: canRead, CanWrite: canWrite, CreatedBy: createdBy, CreatedAt: s.Now().UTC()}

@@ -123,7 +123,9 @@ type syntaxError struct {
 	off int
 }
 
-func (e *syntaxError) Error() string { return "invalid JSON at byte " + strconv.Itoa(e.off) + ": " + e.msg }
+func (e *syntaxError) Error() string {
+	return "invalid JSON at byte " + strconv.Itoa(e.off) + ": " + e.msg
+}
 
 func (p *parser) fail(msg string) error { return &syntaxError{msg: msg, off: p.i} }
 

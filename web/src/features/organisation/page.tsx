@@ -7,17 +7,19 @@ import { CohortsTab } from './components/cohorts-tab'
 import { InvitesTab } from './components/invites-tab'
 import { MembersTab } from './components/members-tab'
 import { RosterTab } from './components/roster-tab'
+import { XAPITab } from './components/xapi-tab'
 
 const tabs = [
   { value: 'members', label: 'Members', adminOnly: false },
   { value: 'invites', label: 'Invites', adminOnly: true },
   { value: 'roster', label: 'Roster import', adminOnly: true },
   { value: 'cohorts', label: 'Cohorts', adminOnly: false },
+  { value: 'xapi', label: 'xAPI (LRS)', adminOnly: true },
 ] as const
 
 type TabValue = (typeof tabs)[number]['value']
 
-/** /organisation (instructors and admins): members, invites, roster import and cohorts, one tab each. */
+/** /organisation (instructors and admins): members, invites, roster import, cohorts and the xAPI LRS's credentials, one tab each. */
 export default function OrganisationPage() {
   const me = useRequireAccount()
   const account = me.data && !me.data.guest ? me.data : null
@@ -97,6 +99,12 @@ function Manage({ me }: { me: Me }) {
         <TabsContent value="cohorts">
           <CohortsTab me={me} />
         </TabsContent>
+        {/* Kept mounted while hidden, as invites: a new credential's secret is shown once. */}
+        {isAdmin && (
+          <TabsContent value="xapi" forceMount className="data-[state=inactive]:hidden">
+            <XAPITab />
+          </TabsContent>
+        )}
       </Tabs>
     </>
   )

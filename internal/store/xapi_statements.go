@@ -1,0 +1,325 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"journeyman/internal/apperr"
+	"journeyman/internal/xapi"
+)
+
+// XAPIWrite is a batch of statements for one organisation's LRS.
+type XAPIWrite struct {
+	OrgID string
+	// LearnerID names the Journeyman learner the statements are about, when
+	// Journeyman wrote them; it lets that learner read them.
+	LearnerID  string
+	Authority  json.RawMessage
+	Version    xapi.Version
+	Statements []xapi.Incoming
+	// Parts are the attachments' contents, by SHA-256.
+	Parts map[string]xapi.Part
+}
+
+// StoreXAPIStatements stores a batch all or nothing and returns the ids of
+// its statements in order. A statement whose id is already stored is
+// accepted when it is the same statement (xapi.Equivalent) and refused
+// with ECONFLICT otherwise: statements are immutable.
+func (s *Store) StoreXAPIStatements(ctx context.Context, w XAPIWrite) ([]string, error) {
+	var ids []string
+	err := s.tx(ctx, "store xAPI statements", func(tx *sql.Tx) error {
+		var err error
+		ids, err = s.storeXAPI(ctx, tx, w)
+		return err
+	})
+	return ids, err
+}
+
+// xapiInsertRows bounds the rows of one multi-row INSERT, far below both
+// databases' limits on placeholders.
+const xapiInsertRows = 200
+
+// storeXAPI writes a batch inside tx. Each organisation's writes take
+// turns (SQLite has one writer; PostgreSQL takes an advisory lock), and
+// stored is read off the clock only once the turn is ours, so the order of
+// seq is the order of stored and everything stored up to the newest
+// visible statement is visible (the consistent-through promise).
+func (s *Store) storeXAPI(ctx context.Context, tx *sql.Tx, w XAPIWrite) ([]string, error) {
+	if s.dialect == Postgres {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('xapi:' || $1, 0))`, w.OrgID); err != nil {
+			return nil, err
+		}
+	}
+	stored := s.Now().UTC().Truncate(time.Millisecond)
+	stmts := make([]xapi.Statement, 0, len(w.Statements))
+	ids := make([]string, 0, len(w.Statements))
+	seen := make(map[string]bool, len(w.Statements))
+	for i, in := range w.Statements {
+		st, err := in.Complete(stored, w.Authority, w.Version)
+		if err != nil {
+			return nil, err
+		}
+		if seen[st.ID] {
+			return nil, apperr.Invalid("statements[%d]: id %s appears twice in the batch", i, st.ID)
+		}
+		seen[st.ID] = true
+		stmts = append(stmts, st)
+		ids = append(ids, st.ID)
+	}
+	known, err := s.knownXAPI(ctx, tx, w.OrgID, ids)
+	if err != nil {
+		return nil, err
+	}
+	fresh := stmts[:0:0]
+	for i, st := range stmts {
+		old, ok := known[st.ID]
+		switch {
+		case !ok:
+			fresh = append(fresh, st)
+		// As sent, not as completed: what the LRS filled in is no difference.
+		case !xapi.Equivalent(old.body, w.Statements[i].JSON()):
+			return nil, apperr.Conflict("statement %s is already stored with different content; statements cannot change", st.ID)
+		}
+	}
+	if err := s.checkVoiding(ctx, tx, w.OrgID, fresh); err != nil {
+		return nil, err
+	}
+	for start := 0; start < len(fresh); start += xapiInsertRows {
+		chunk := fresh[start:min(start+xapiInsertRows, len(fresh))]
+		if err := s.insertXAPI(ctx, tx, w.OrgID, w.LearnerID, chunk, stored); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.storeXAPIParts(ctx, tx, w.OrgID, fresh, w.Parts); err != nil {
+		return nil, err
+	}
+	return ids, s.applyVoiding(ctx, tx, w.OrgID, fresh)
+}
+
+type knownStatement struct {
+	body     json.RawMessage
+	verbID   string
+	targetID string
+}
+
+// knownXAPI returns the statements of ids already stored for org.
+func (s *Store) knownXAPI(ctx context.Context, q querier, orgID string, ids []string) (map[string]knownStatement, error) {
+	known := map[string]knownStatement{}
+	for start := 0; start < len(ids); start += xapiInsertRows {
+		chunk := ids[start:min(start+xapiInsertRows, len(ids))]
+		rows, err := q.QueryContext(ctx, `SELECT id, body, verb_id, COALESCE(target_id, '') FROM xapi_statements
+			WHERE org_id = $1 AND id IN (`+placeholders(2, len(chunk))+`)`, append([]any{orgID}, anys(chunk)...)...)
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			var id, body string
+			var k knownStatement
+			if err := rows.Scan(&id, &body, &k.verbID, &k.targetID); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			k.body = json.RawMessage(body)
+			known[id] = k
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
+	}
+	return known, nil
+}
+
+// checkVoiding refuses a voiding statement whose target is itself a
+// voiding statement, stored or in the same batch: a voiding statement
+// cannot be voided. A target not yet stored is accepted; it is voided
+// when it arrives (applyVoiding).
+func (s *Store) checkVoiding(ctx context.Context, tx *sql.Tx, orgID string, stmts []xapi.Statement) error {
+	var targets []string
+	voiding := map[string]bool{}
+	for _, st := range stmts {
+		if st.Voids != "" {
+			targets = append(targets, st.Voids)
+			voiding[st.ID] = true
+		}
+	}
+	if len(targets) == 0 {
+		return nil
+	}
+	known, err := s.knownXAPI(ctx, tx, orgID, targets)
+	if err != nil {
+		return err
+	}
+	for _, t := range targets {
+		if voiding[t] || known[t].verbID == xapi.VoidedVerb {
+			return apperr.Invalid("statement %s is itself a voiding statement, which cannot be voided", t)
+		}
+	}
+	return nil
+}
+
+// insertXAPI inserts statements and their index rows.
+func (s *Store) insertXAPI(ctx context.Context, tx *sql.Tx, orgID, learnerID string, stmts []xapi.Statement, stored time.Time) error {
+	var learner any
+	if learnerID != "" {
+		learner = learnerID
+	}
+	var sb strings.Builder
+	sb.WriteString(`INSERT INTO xapi_statements (org_id, id, stored, verb_id, registration, target_id, learner_id, body) VALUES `)
+	args := make([]any, 0, len(stmts)*8)
+	for i, st := range stmts {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		fmt.Fprintf(&sb, "(%s)", placeholders(len(args)+1, 8))
+		args = append(args, orgID, st.ID, stored.UnixMicro(), st.VerbID, nullText(st.Registration), nullText(st.TargetID), learner, string(st.Body))
+	}
+	sb.WriteString(` RETURNING seq, id`)
+	rows, err := tx.QueryContext(ctx, sb.String(), args...)
+	if err != nil {
+		return err
+	}
+	seqOf := make(map[string]int64, len(stmts))
+	for rows.Next() {
+		var seq int64
+		var id string
+		if err := rows.Scan(&seq, &id); err != nil {
+			rows.Close()
+			return err
+		}
+		seqOf[id] = seq
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if err := s.insertXAPIRefs(ctx, tx, "xapi_statement_agents", "agent_key", orgID, stmts, seqOf, func(st xapi.Statement) []xapi.Ref { return st.Agents }); err != nil {
+		return err
+	}
+	if err := s.insertXAPIRefs(ctx, tx, "xapi_statement_activities", "activity_id", orgID, stmts, seqOf, func(st xapi.Statement) []xapi.Ref { return st.Activities }); err != nil {
+		return err
+	}
+	return s.storeXAPIActivities(ctx, tx, orgID, stmts)
+}
+
+// insertXAPIRefs writes the agent or activity index rows of stmts: one row
+// per statement and key, direct when any mention of the key is.
+func (s *Store) insertXAPIRefs(ctx context.Context, tx *sql.Tx, table, column, orgID string, stmts []xapi.Statement, seqOf map[string]int64, refs func(xapi.Statement) []xapi.Ref) error {
+	type row struct {
+		key    string
+		seq    int64
+		direct bool
+	}
+	var all []row
+	for _, st := range stmts {
+		at := map[string]int{}
+		for _, ref := range refs(st) {
+			if i, ok := at[ref.Key]; ok {
+				all[i].direct = all[i].direct || ref.Direct
+				continue
+			}
+			at[ref.Key] = len(all)
+			all = append(all, row{ref.Key, seqOf[st.ID], ref.Direct})
+		}
+	}
+	for start := 0; start < len(all); start += xapiInsertRows {
+		chunk := all[start:min(start+xapiInsertRows, len(all))]
+		var sb strings.Builder
+		fmt.Fprintf(&sb, `INSERT INTO %s (org_id, %s, seq, direct) VALUES `, table, column)
+		args := make([]any, 0, len(chunk)*4)
+		for i, r := range chunk {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			fmt.Fprintf(&sb, "(%s)", placeholders(len(args)+1, 4))
+			args = append(args, orgID, r.key, r.seq, r.direct)
+		}
+		if _, err := tx.ExecContext(ctx, sb.String(), args...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// storeXAPIActivities keeps the latest definition given of each activity
+// for the Activities Resource.
+func (s *Store) storeXAPIActivities(ctx context.Context, tx *sql.Tx, orgID string, stmts []xapi.Statement) error {
+	defs := map[string]json.RawMessage{}
+	var order []string
+	for _, st := range stmts {
+		for id, def := range st.ActivityDefs {
+			if _, ok := defs[id]; !ok {
+				order = append(order, id)
+			}
+			defs[id] = def
+		}
+	}
+	for _, id := range order {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO xapi_activities (org_id, id, definition) VALUES ($1, $2, $3)
+			ON CONFLICT (org_id, id) DO UPDATE SET definition = excluded.definition`, orgID, id, string(defs[id])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// storeXAPIParts keeps the contents of the batch's attachments, once per
+// hash.
+func (s *Store) storeXAPIParts(ctx context.Context, tx *sql.Tx, orgID string, stmts []xapi.Statement, parts map[string]xapi.Part) error {
+	done := map[string]bool{}
+	for _, st := range stmts {
+		for _, a := range st.Attachments {
+			p, ok := parts[a.SHA2]
+			if !ok || done[a.SHA2] {
+				continue
+			}
+			done[a.SHA2] = true
+			if _, err := tx.ExecContext(ctx, `INSERT INTO xapi_attachments (org_id, sha2, content_type, content) VALUES ($1, $2, $3, $4)
+				ON CONFLICT (org_id, sha2) DO NOTHING`, orgID, a.SHA2, p.ContentType, p.Content); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// applyVoiding marks the targets of the batch's voiding statements voided,
+// and the batch's statements that an earlier voiding statement targets.
+func (s *Store) applyVoiding(ctx context.Context, tx *sql.Tx, orgID string, stmts []xapi.Statement) error {
+	var targets, ids []string
+	for _, st := range stmts {
+		if st.Voids != "" {
+			targets = append(targets, st.Voids)
+		}
+		ids = append(ids, st.ID)
+	}
+	for start := 0; start < len(targets); start += xapiInsertRows {
+		chunk := targets[start:min(start+xapiInsertRows, len(targets))]
+		if _, err := tx.ExecContext(ctx, `UPDATE xapi_statements SET voided = TRUE
+			WHERE org_id = $1 AND verb_id <> $2 AND id IN (`+placeholders(3, len(chunk))+`)`,
+			append([]any{orgID, xapi.VoidedVerb}, anys(chunk)...)...); err != nil {
+			return err
+		}
+	}
+	for start := 0; start < len(ids); start += xapiInsertRows {
+		chunk := ids[start:min(start+xapiInsertRows, len(ids))]
+		if _, err := tx.ExecContext(ctx, `UPDATE xapi_statements SET voided = TRUE
+			WHERE org_id = $1 AND verb_id <> $2 AND id IN (`+placeholders(3, len(chunk))+`)
+			AND EXISTS (SELECT 1 FROM xapi_statements v WHERE v.org_id = $1 AND v.target_id = xapi_statements.id AND v.verb_id = $2)`,
+			append([]any{orgID, xapi.VoidedVerb}, anys(chunk)...)...); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func nullText(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}

@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { ReactNode } from 'react'
+import { renderHook, waitFor } from '@testing-library/react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { ApiError, createQueryClient } from '@/lib/api'
+import { fakeApi } from '@/test/fake-api'
+import {
+  createdXAPICredentialSchema,
+  useCreateXAPICredential,
+  useRevokeXAPICredential,
+  useXAPICredentials,
+  xapiCredentialsSchema,
+  xapiKeys,
+  xapiScopes,
+} from './xapi'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const credential = {
+  id: 'c1',
+  name: 'Course player',
+  key: 'k'.repeat(20),
+  canRead: true,
+  canWrite: false,
+  createdAt: '2026-11-24T10:00:00Z',
+  revokedAt: null,
+}
+const list = { endpoint: 'https://lrs.example/xapi/', credentials: [credential, { ...credential, id: 'c0', revokedAt: '2026-11-24T11:00:00Z' }] }
+
+function wrapper() {
+  const client = createQueryClient()
+  return { client, wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> }
+}
+
+describe('schemas', () => {
+  it('reads the list with its endpoint, live and revoked credentials', () => {
+    expect(xapiCredentialsSchema.parse(list)).toEqual(list)
+  })
+
+  it('refuses a credential without its scopes or revocation', () => {
+    const { canWrite: _w, ...noWrite } = credential
+    expect(xapiCredentialsSchema.safeParse({ ...list, credentials: [noWrite] }).success).toBe(false)
+    const { revokedAt: _r, ...noRevoked } = credential
+    expect(xapiCredentialsSchema.safeParse({ ...list, credentials: [noRevoked] }).success).toBe(false)
+    expect(xapiCredentialsSchema.safeParse({ credentials: [] }).success).toBe(false)
+  })
+
+  it('reads a created credential only with its secret', () => {
+    expect(createdXAPICredentialSchema.parse({ credential, secret: 's3cret' }).secret).toBe('s3cret')
+    expect(createdXAPICredentialSchema.safeParse({ credential }).success).toBe(false)
+  })
+})
+
+describe('xapiScopes', () => {
+  it.each([
+    [true, true, 'Read and write'],
+    [true, false, 'Read only'],
+    [false, true, 'Write only'],
+  ])('canRead %s, canWrite %s → %s', (canRead, canWrite, want) => {
+    expect(xapiScopes({ canRead, canWrite })).toBe(want)
+  })
+})
+
+describe('hooks', () => {
+  it('lists the credentials under their one key', async () => {
+    fakeApi({ 'GET /api/organisation/xapi/credentials': { body: list } })
+    const { client, wrapper: w } = wrapper()
+    const { result } = renderHook(() => useXAPICredentials(), { wrapper: w })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(result.current.data).toEqual(list)
+    expect(client.getQueryData(xapiKeys.credentials)).toEqual(list)
+  })
+
+  it('creates with name and scopes as JSON, answers the secret and refetches the list', async () => {
+    const fetchMock = fakeApi({
+      'POST /api/organisation/xapi/credentials': { status: 201, body: { credential, secret: 's3cret' } },
+      'GET /api/organisation/xapi/credentials': { body: list },
+    })
+    const { client, wrapper: w } = wrapper()
+    client.setQueryData(xapiKeys.credentials, { endpoint: 'x', credentials: [] })
+    const { result } = renderHook(() => useCreateXAPICredential(), { wrapper: w })
+    await expect(result.current.mutateAsync({ name: 'Course player', canRead: true, canWrite: false })).resolves.toEqual({ credential, secret: 's3cret' })
+    const [url, init] = fetchMock.mock.calls[0]
+    expect(url).toBe('/api/organisation/xapi/credentials')
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' } })
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'Course player', canRead: true, canWrite: false })
+    expect(client.getQueryState(xapiKeys.credentials)?.isInvalidated).toBe(true)
+  })
+
+  it("fails with the server's message on a refused create", async () => {
+    fakeApi({ 'POST /api/organisation/xapi/credentials': { status: 400, body: { message: 'name must be 1 to 80 characters' } } })
+    const { wrapper: w } = wrapper()
+    const { result } = renderHook(() => useCreateXAPICredential(), { wrapper: w })
+    const failure = result.current.mutateAsync({ name: '', canRead: true, canWrite: true })
+    await expect(failure).rejects.toBeInstanceOf(ApiError)
+    await expect(failure).rejects.toMatchObject({ status: 400, serverMessage: 'name must be 1 to 80 characters' })
+  })
+
+  it('revokes by the escaped id with DELETE and refetches the list', async () => {
+    const fetchMock = fakeApi({
+      'DELETE /api/organisation/xapi/credentials/a%2Fb': { status: 204 },
+      'GET /api/organisation/xapi/credentials': { body: list },
+    })
+    const { client, wrapper: w } = wrapper()
+    client.setQueryData(xapiKeys.credentials, list)
+    const { result } = renderHook(() => useRevokeXAPICredential(), { wrapper: w })
+    await result.current.mutateAsync('a/b')
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/organisation/xapi/credentials/a%2Fb')
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'DELETE' })
+    expect(client.getQueryState(xapiKeys.credentials)?.isInvalidated).toBe(true)
+  })
+})
