@@ -33,11 +33,11 @@ type xapiRoute struct {
 }
 
 func (s *Server) xapiRoutes() []xapiRoute {
-	return []xapiRoute{
+	return append([]xapiRoute{
 		{"PUT /xapi/statements", true, false, s.handlePutStatement},
 		{"POST /xapi/statements", true, false, s.handlePostStatements},
 		{"GET /xapi/statements", false, true, s.handleGetStatements},
-	}
+	}, s.xapiDocumentRoutes()...)
 }
 
 // xapiPrincipal is who calls the LRS and what they may do.
