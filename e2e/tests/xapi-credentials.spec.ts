@@ -22,12 +22,13 @@ async function seriousViolations(page: Page) {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-/** Creates a credential on the open xAPI tab and returns the key and secret the page shows once. */
-async function createCredential(page: Page, name: string): Promise<{ key: string; secret: string }> {
+/** Creates a credential on the open xAPI tab (read and write unless readOnly) and returns the key and secret the page shows once. */
+async function createCredential(page: Page, name: string, readOnly = false): Promise<{ key: string; secret: string }> {
   const form = page.getByRole('form', { name: 'Create an xAPI credential' })
   await form.getByLabel('Name').fill(name)
   await expect(form.getByLabel('Read statements and documents')).toBeChecked()
   await expect(form.getByLabel('Write statements and documents')).toBeChecked()
+  if (readOnly) await form.getByLabel('Write statements and documents').uncheck()
   await form.getByRole('button', { name: 'Create credential' }).click()
   const shown = page.getByTestId('new-xapi-credential')
   await expect(shown).toContainText('it will not be shown again')
@@ -38,10 +39,13 @@ async function createCredential(page: Page, name: string): Promise<{ key: string
   return { key, secret }
 }
 
+const xapiHeaders = (key: string, secret: string) => ({
+  Authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`,
+  'X-Experience-API-Version': '2.0.0',
+})
+
 function statements(request: APIRequestContext, key: string, secret: string) {
-  return request.get(`${server.base}/xapi/statements`, {
-    headers: { Authorization: `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`, 'X-Experience-API-Version': '2.0.0' },
-  })
+  return request.get(`${server.base}/xapi/statements`, { headers: xapiHeaders(key, secret) })
 }
 
 test.describe('xAPI credentials', () => {
@@ -81,6 +85,21 @@ test.describe('xAPI credentials', () => {
 
     const refused = await statements(request, key, secret)
     expect(refused.status(), await refused.text()).toBe(401)
+  })
+
+  test('a read-only credential reads statements and may not write them', async ({ page, request }) => {
+    await signIn(page, server.base, admin, '/organisation?tab=xapi')
+    const { key, secret } = await createCredential(page, 'Reporting dashboard', true)
+    const row = page.getByRole('list', { name: 'xAPI credentials' }).getByRole('listitem').filter({ hasText: 'Reporting dashboard' })
+    await expect(row).toContainText('Read only')
+
+    const read = await statements(request, key, secret)
+    expect(read.status(), await read.text()).toBe(200)
+    const write = await request.post(`${server.base}/xapi/statements`, {
+      headers: xapiHeaders(key, secret),
+      data: { actor: { mbox: 'mailto:learner@example.com' }, verb: { id: 'http://adlnet.gov/expapi/verbs/attempted' }, object: { id: 'http://example.com/activities/welding' } },
+    })
+    expect(write.status(), await write.text()).toBe(403)
   })
 })
 
