@@ -209,7 +209,7 @@ func TestXAPIDocumentPreconditions(t *testing.T) {
 			{"IfNoneMatchOther", true, store.XAPIPrecondition{IfNoneMatch: `"0000"`}, ""},
 			{"NoHeader", true, store.XAPIPrecondition{}, ""},
 			{"RequiredExists", true, store.XAPIPrecondition{Required: true}, apperr.ECONFLICT},
-			{"RequiredMissing", false, store.XAPIPrecondition{Required: true}, apperr.EINVALID},
+			{"RequiredMissing", false, store.XAPIPrecondition{Required: true}, ""},
 			{"RequiredIfMatch", true, store.XAPIPrecondition{Required: true, IfMatch: etag}, ""},
 			{"RequiredIfNoneMatch", false, store.XAPIPrecondition{Required: true, IfNoneMatch: "*"}, ""},
 		} {
