@@ -187,6 +187,12 @@ func TestXAPIDocumentErrors(t *testing.T) {
 			if method == "PUT" || method == "POST" || (method == "DELETE" && res.name != "State") {
 				add("ErrNoId", withParams(res.params, res.idParam, "-"), res.idParam)
 			}
+			for _, bad := range []string{"1", "true", "null", `{"key":"value"}`, "[1]"} {
+				add("ErrIdType="+bad, withParams(res.params, res.idParam, bad), res.idParam)
+			}
+			if method == "PUT" || method == "POST" {
+				tests = append(tests, tc{res.name + "/" + method + "/ErrNoDocument", method, res.path, res.params, "", headers, cred, 400, "no document"})
+			}
 		}
 	}
 	for _, method := range []string{"GET", "PUT", "POST", "DELETE"} {
@@ -463,4 +469,26 @@ func TestXAPIAgentsResource(t *testing.T) {
 			t.Fatalf("status %d, want 403: %s", r.status, r.body)
 		}
 	})
+}
+
+// Ids are any text but what reads as a JSON non-string (see checkDocID).
+func TestXAPIDocumentIDs(t *testing.T) {
+	s := MustOpenServer(t)
+	cred := xapiCredential(t, s, "Org A", true, true)
+	state := docResources()[0]
+	ids := []string{`"quoted"`, "01", "a b&c=d/é", "http://example.com/state?x=1", "2b8e1f0a-6a3c-4c1e-9d2f-0e1f2a3b4c5d"}
+	for _, id := range ids {
+		if r := do(t, s, docRequest("PUT", docTarget(state.path, withParams(state.params, "stateId", id)), "x", "1.0.3", cred)); r.status != 204 {
+			t.Fatalf("put %q: %d %s", id, r.status, r.body)
+		}
+		got := do(t, s, docRequest("GET", docTarget(state.path, withParams(state.params, "stateId", id)), "", "1.0.3", cred))
+		if got.status != 200 || got.body != "x" || got.header.Get("Content-Type") != "application/json" {
+			t.Fatalf("get %q: %d %s %q", id, got.status, got.header.Get("Content-Type"), got.body)
+		}
+	}
+	r := do(t, s, docRequest("GET", docTarget(state.path, withParams(state.params, "stateId", "-")), "", "1.0.3", cred))
+	var listed []string
+	if err := json.Unmarshal([]byte(r.body), &listed); err != nil || len(listed) != len(ids) {
+		t.Fatalf("ids = %s", r.body)
+	}
 }
