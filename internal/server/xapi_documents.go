@@ -130,6 +130,10 @@ func (res docResource) docKey(params map[string]string, v xapi.Version) (store.X
 		if key.AgentKey, err = xapi.ParseAgentParam(agent, v); err != nil {
 			return key, err
 		}
+		if strings.ContainsRune(key.AgentKey, 0) || !utf8.ValidString(key.AgentKey) {
+			// A \u0000 in the agent's JSON: PostgreSQL keeps no NUL in text.
+			return key, apperr.Invalid("agent: its identifier holds a NUL character")
+		}
 	}
 	if res.registration {
 		if key.Registration, err = xapiParam(params, "registration", false); err != nil {
@@ -295,8 +299,11 @@ func readXAPIDocument(w http.ResponseWriter, r *http.Request) (string, []byte, e
 		return "", nil, apperr.Invalid("the request has no document: send the document as the request body")
 	}
 	contentType := r.Header.Get("Content-Type")
-	if contentType == "" {
+	switch {
+	case contentType == "":
 		contentType = "application/octet-stream"
+	case len(contentType) > 255 || !utf8.ValidString(contentType):
+		return "", nil, apperr.Invalid("Content-Type is not a media type of at most 255 UTF-8 bytes")
 	}
 	return contentType, content, nil
 }

@@ -174,7 +174,8 @@ func TestXAPIDocumentErrors(t *testing.T) {
 			}
 			if _, ok := res.params["agent"]; ok {
 				add("ErrNoAgent", withParams(res.params, "agent", "-"), "agent")
-				for _, bad := range []string{"1", "true", "not JSON", `{"not_actor":"yup"}`, `{"objectType":"Agent","mbox":"bob@x"}`} {
+				for _, bad := range []string{"1", "true", "not JSON", `{"not_actor":"yup"}`, `{"objectType":"Agent","mbox":"bob@x"}`,
+					`{"objectType":"Agent","account":{"homePage":"http://example.com","name":"a\u0000b"}}`} {
 					add("ErrAgent="+bad, withParams(res.params, "agent", bad), "agent")
 				}
 			}
@@ -210,6 +211,7 @@ func TestXAPIDocumentErrors(t *testing.T) {
 		}
 		tests = append(tests,
 			tc{res.name + "/ErrMissing", "GET", res.path, withParams(res.params, res.idParam, "missing"), "", nil, cred, 404, "missing"},
+			tc{res.name + "/ErrContentType", "PUT", res.path, res.params, "x", []string{"Content-Type", "text/plain; x=" + strings.Repeat("y", 256)}, cred, 400, "Content-Type"},
 			tc{res.name + "/ErrTooLarge", "PUT", res.path, res.params, strings.Repeat("x", store.MaxXAPIDocument+1), []string{"If-None-Match", "*", "Content-Type", "text/plain"}, cred, 413, "larger"},
 			tc{res.name + "/ErrReadOnlyWrites", "PUT", res.path, res.params, `{"a":1}`, []string{"If-None-Match", "*"}, readOnly, 403, "write"},
 			tc{res.name + "/ErrReadOnlyDeletes", "DELETE", res.path, res.params, "", nil, readOnly, 403, "write"},
