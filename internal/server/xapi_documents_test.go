@@ -123,6 +123,9 @@ func TestXAPIDocumentResources(t *testing.T) {
 				if err := json.Unmarshal([]byte(ids.body), &names); err != nil || !reflect.DeepEqual(names, []string{"doc-" + v}) {
 					t.Fatalf("ids = %s", ids.body)
 				}
+				if ids.header.Get("Last-Modified") != got.header.Get("Last-Modified") {
+					t.Fatalf("the list's Last-Modified %q is not its latest document's %q", ids.header.Get("Last-Modified"), got.header.Get("Last-Modified"))
+				}
 				future := docTarget(res.path, withParams(params, res.idParam, "-", "since", "2100-01-01T00:00:00Z"))
 				if ids := want(do(t, s, docRequest("GET", future, "", v, cred)), http.StatusOK); strings.TrimSpace(ids.body) != "[]" {
 					t.Fatalf("ids since 2100 = %s", ids.body)
