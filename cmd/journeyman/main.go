@@ -68,6 +68,25 @@ type config struct {
 	socketsPerAddr int
 	// devices is where the twins' simulated field devices listen.
 	devices fieldbus.Listen
+	// publicURL is the deployment's address as its users know it.
+	publicURL string
+}
+
+// defaultPublicURL is where a deployment that names no public URL is
+// reached: its listen address, with localhost for every interface.
+func defaultPublicURL(addr string, tls bool) string {
+	scheme := "http"
+	if tls {
+		scheme = "https"
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return scheme + "://" + addr
+	}
+	if ip, err := netip.ParseAddr(host); host == "" || err == nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return scheme + "://" + net.JoinHostPort(host, port)
 }
 
 // defaultMQTTListen is the embedded broker's address. Not 1883: that is
@@ -87,6 +106,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.tlsCert, "tls-cert", getenv("JOURNEYMAN_TLS_CERT"), "PEM certificate (chain) file: serve HTTPS natively, with -tls-key (env JOURNEYMAN_TLS_CERT)")
 	fs.StringVar(&c.tlsKey, "tls-key", getenv("JOURNEYMAN_TLS_KEY"), "PEM private key file of -tls-cert (env JOURNEYMAN_TLS_KEY)")
 	proxies := fs.String("trusted-proxies", getenv("JOURNEYMAN_TRUSTED_PROXIES"), "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty trusts none (env JOURNEYMAN_TRUSTED_PROXIES)")
+	fs.StringVar(&c.publicURL, "public-url", getenv("JOURNEYMAN_PUBLIC_URL"), "the deployment's address as its users know it, e.g. https://training.example.org: the home of the learners' xAPI accounts and activity ids, which must not change once statements name them; empty: http(s)://<-addr> (env JOURNEYMAN_PUBLIC_URL)")
 	perAddr := fs.String("ws-per-address", envOr(getenv, "JOURNEYMAN_WS_PER_ADDRESS", strconv.Itoa(server.DefaultSocketsPerAddr)), "realtime connections one client address may hold; raise it for many headsets behind one NAT address (env JOURNEYMAN_WS_PER_ADDRESS)")
 	c.devices = fieldbus.DefaultListen()
 	fs.StringVar(&c.devices.Host, "devices-host", envOr(getenv, "JOURNEYMAN_DEVICES_HOST", fieldbus.DefaultHost), "host the twins' simulated Modbus, OPC UA and EtherNet/IP devices listen on (env JOURNEYMAN_DEVICES_HOST)")
@@ -122,6 +142,12 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	}
 	if c.trustedProxies, err = server.ParseTrustedProxies(*proxies); err != nil {
 		return c, err
+	}
+	if c.publicURL == "" {
+		c.publicURL = defaultPublicURL(c.addr, c.tlsCert != "")
+	}
+	if c.publicURL, err = server.ParsePublicURL(c.publicURL); err != nil {
+		return c, fmt.Errorf("-public-url: %w", err)
 	}
 	if err := telemetry.ValidGroup(c.mqttGroup); err != nil {
 		return c, err
@@ -294,7 +320,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 	srv, err := server.New(st, server.Config{Logger: log, App: web.App(), Fleet: fleet,
-		MQTT: server.MQTTBroker{URL: telemetry.WithoutUserinfo(brokerURL), External: cfg.mqttURL != ""}, TrustedProxies: cfg.trustedProxies, SocketsPerAddr: cfg.socketsPerAddr})
+		MQTT: server.MQTTBroker{URL: telemetry.WithoutUserinfo(brokerURL), External: cfg.mqttURL != ""}, TrustedProxies: cfg.trustedProxies, SocketsPerAddr: cfg.socketsPerAddr,
+		PublicURL: cfg.publicURL})
 	if err != nil {
 		return err
 	}

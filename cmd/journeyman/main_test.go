@@ -86,6 +86,38 @@ func TestConfig(t *testing.T) {
 	}
 }
 
+func TestConfigPublicURL(t *testing.T) {
+	tests := []struct {
+		name     string
+		args     []string
+		env      map[string]string
+		want     string
+		errorHas string
+	}{
+		{"FromTheListenAddress", nil, nil, "http://127.0.0.1:8080", ""},
+		{"EveryInterfaceIsLocalhost", []string{"-addr", ":9000"}, nil, "http://localhost:9000", ""},
+		{"HTTPSWithTLS", []string{"-addr", "0.0.0.0:8443", "-tls-cert", "c.pem", "-tls-key", "k.pem"}, nil, "https://localhost:8443", ""},
+		{"Environment", nil, map[string]string{"JOURNEYMAN_PUBLIC_URL": "https://training.example.org/"}, "https://training.example.org", ""},
+		{"FlagWins", []string{"-public-url", "https://a.example"}, map[string]string{"JOURNEYMAN_PUBLIC_URL": "https://b.example"}, "https://a.example", ""},
+		{"ErrRelative", []string{"-public-url", "training.example.org"}, nil, "", "-public-url"},
+		{"ErrQuery", []string{"-public-url", "https://a.example/?x=1"}, nil, "", "without login, query or fragment"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := parseConfig(tt.args, func(k string) string { return tt.env[k] })
+			if tt.errorHas != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.errorHas) {
+					t.Fatalf("parseConfig = %v, want an error saying %s", err, tt.errorHas)
+				}
+				return
+			}
+			if err != nil || c.publicURL != tt.want {
+				t.Fatalf("publicURL = %q, %v; want %q", c.publicURL, err, tt.want)
+			}
+		})
+	}
+}
+
 func TestConfigSocketsPerAddress(t *testing.T) {
 	tests := []struct {
 		name     string

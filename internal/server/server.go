@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"net/url"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -51,6 +53,7 @@ type Server struct {
 	exchangeLimit *rate.Limiter    // protocol exchanges open sockets and start devices
 	mqtt          MQTTBroker       // the broker devices publish telemetry to
 	deviceSecret  []byte           // signs devices' MQTT passwords (embedded broker only)
+	publicURL     string           // the deployment's address as its users know it (Config)
 
 	trustedProxies []netip.Prefix   // peers whose X-Forwarded-For and -Proto are believed
 	bodyTimeout    time.Duration    // how long a request body may take to arrive
@@ -93,6 +96,25 @@ type Config struct {
 	// MQTT is the broker devices publish telemetry to; the zero value means
 	// none, and staff are told so when they ask for a device's login.
 	MQTT MQTTBroker
+	// PublicURL is the deployment's address as its users know it
+	// (ParsePublicURL); it is the home of the learners' xAPI accounts and
+	// of the activity ids Journeyman's statements name. Empty means
+	// DefaultPublicURL.
+	PublicURL string
+}
+
+// DefaultPublicURL is the public URL of a deployment that names none: the
+// default listen address.
+const DefaultPublicURL = "http://127.0.0.1:8080"
+
+// ParsePublicURL checks a deployment's public URL: absolute http or https,
+// no query or fragment. It answers it without a trailing slash.
+func ParsePublicURL(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return "", fmt.Errorf("the public URL must be an absolute http or https URL without login, query or fragment, like https://training.example.org, not %q", raw)
+	}
+	return strings.TrimRight(u.String(), "/"), nil
 }
 
 // MQTTBroker is the telemetry broker as devices reach it.
@@ -138,6 +160,12 @@ func New(st *store.Store, cfg Config) (*Server, error) {
 
 		trustedProxies: cfg.TrustedProxies,
 		bodyTimeout:    cfg.BodyTimeout,
+		publicURL:      DefaultPublicURL,
+	}
+	if cfg.PublicURL != "" {
+		if s.publicURL, err = ParsePublicURL(cfg.PublicURL); err != nil {
+			return nil, fmt.Errorf("server: %w", err)
+		}
 	}
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = DefaultBodyTimeout

@@ -147,7 +147,7 @@ func (s *Server) handleCreateSession(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, apperr.Errorf(apperr.ERATELIMIT, "too many sessions started: at most %d a minute", SessionStartsPerMinute))
 		return
 	}
-	x, err := s.store.CreateSession(r.Context(), training.Start(uuid.NewString(), me.ID, in, now))
+	x, err := s.store.CreateSession(r.Context(), training.Start(uuid.NewString(), me.ID, in, now), s.recorder(me))
 	if err != nil {
 		s.writeError(w, r, err)
 		return
@@ -171,7 +171,7 @@ func (s *Server) handlePatchSession(w http.ResponseWriter, r *http.Request) {
 	now := s.store.Now()
 	if !p.IsEnd() {
 		// A periodic update appends to what is stored without reading it.
-		x, err := s.store.AppendSession(r.Context(), id, func(x *training.Session) error {
+		x, err := s.store.AppendSession(r.Context(), id, s.recorder(me), func(x *training.Session) error {
 			return x.Apply(me.ID, p, training.Scene{}, now)
 		})
 		if err != nil {
@@ -195,7 +195,7 @@ func (s *Server) handlePatchSession(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	scene := training.SceneForModule(m.ID, m.TradeID)
-	x, err := s.store.UpdateSession(r.Context(), id, func(x *training.Session) error {
+	x, err := s.store.UpdateSession(r.Context(), id, s.recorder(me), func(x *training.Session) error {
 		return x.Apply(me.ID, p, scene, now)
 	})
 	if err != nil {

@@ -37,7 +37,7 @@ func TestSessionKeepsWhatWasSent(t *testing.T) {
 		}{
 			{"Append", func(id string) error { _, err := appendPatch(s, id, p); return err }},
 			{"Locked", func(id string) error {
-				_, err := s.UpdateSession(ctx, id, func(x *training.Session) error { return x.Apply("alice", p, training.Scene{}, s.Now()) })
+				_, err := s.UpdateSession(ctx, id, nil, func(x *training.Session) error { return x.Apply("alice", p, training.Scene{}, s.Now()) })
 				return err
 			}},
 		} {

@@ -155,13 +155,13 @@ func TestMigrationMovesInteractionsIntoRows(t *testing.T) {
 		scene, _ := training.SceneByID("electrical-lockout-tagout")
 		next := 3
 		p := interactions(training.Interaction{Action: "look", SessionTime: 1800, Seq: &next})
-		got, err := s.AppendSession(ctx, "running", func(x *training.Session) error {
+		got, err := s.AppendSession(ctx, "running", nil, func(x *training.Session) error {
 			return x.Apply("alice", p, scene, storetest.FixedNow)
 		})
 		if err != nil || got.Earlier.Count != 3 || len(got.InteractionData.Interactions) != 1 {
 			t.Fatalf("append after 00008: %+v, %v", got, err)
 		}
-		ended, err := s.UpdateSession(ctx, "running", func(x *training.Session) error {
+		ended, err := s.UpdateSession(ctx, "running", nil, func(x *training.Session) error {
 			return x.Apply("alice", endPatch(storetest.FixedNow), scene, storetest.FixedNow)
 		})
 		if err != nil || len(ended.InteractionData.Interactions) != 4 || ended.InteractionData.Interactions[0].Extra["input"] == nil {

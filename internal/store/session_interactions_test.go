@@ -22,7 +22,7 @@ import (
 // store's current time.
 func appendPatch(s *store.Store, id string, p training.SessionPatch) (training.Session, error) {
 	at := s.Now()
-	return s.AppendSession(context.Background(), id, func(x *training.Session) error {
+	return s.AppendSession(context.Background(), id, nil, func(x *training.Session) error {
 		return x.Apply("alice", p, training.Scene{}, at)
 	})
 }
@@ -175,7 +175,7 @@ func TestAppendSession(t *testing.T) {
 			// Ending judges every interaction: AppendSession, which loads
 			// none, cannot end a session holding some.
 			scene, _ := training.SceneByID("electrical-lockout-tagout")
-			_, err := s.AppendSession(ctx, "gap", func(x *training.Session) error {
+			_, err := s.AppendSession(ctx, "gap", nil, func(x *training.Session) error {
 				return x.Apply("alice", endPatch(now), scene, now)
 			})
 			if err == nil {
@@ -338,7 +338,7 @@ func TestEndJudgesEveryAppendedInteraction(t *testing.T) {
 				advancingClock(s, &now)
 				id := fmt.Sprint("judged-", early)
 				x := training.Start(id, "alice", training.NewSession{ModuleID: "electrical-loto", StartedAt: now}, now)
-				if _, err := s.CreateSession(ctx, x); err != nil {
+				if _, err := s.CreateSession(ctx, x, nil); err != nil {
 					t.Fatal(err)
 				}
 				// Each step in its own update, with a look between steps; in

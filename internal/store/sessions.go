@@ -52,9 +52,10 @@ func headDataJSON(x training.Session) (string, error) {
 	return string(b), err
 }
 
-// CreateSession stores a new session record. The module must be in the
-// catalog: an unknown moduleId is the caller's mistake, reported as EINVALID.
-func (s *Store) CreateSession(ctx context.Context, x training.Session) (training.Session, error) {
+// CreateSession stores a new session record, and with rec its learning
+// record's first statements. The module must be in the catalog: an unknown
+// moduleId is the caller's mistake, reported as EINVALID.
+func (s *Store) CreateSession(ctx context.Context, x training.Session, rec *Recorder) (training.Session, error) {
 	added, size, err := encodeInteractions(x.InteractionData.Interactions)
 	if err != nil {
 		return training.Session{}, fmt.Errorf("create xr session: %w", err)
@@ -88,7 +89,7 @@ func (s *Store) CreateSession(ctx context.Context, x training.Session) (training
 				return err
 			}
 		}
-		return nil
+		return s.recordSession(ctx, tx, rec, training.Session{}, x, x.InteractionData.Interactions)
 	})
 	if err != nil {
 		return training.Session{}, err
@@ -134,9 +135,10 @@ func (s *Store) GetSessionHead(ctx context.Context, id string) (training.Session
 // of one session never lose each other's interactions. fn may change the
 // small fields and append interactions, nothing else; its error aborts the
 // update and is returned. It is for ending a session, whose judgement
-// reads every interaction once; a periodic update is AppendSession's.
-func (s *Store) UpdateSession(ctx context.Context, id string, fn func(*training.Session) error) (training.Session, error) {
-	return s.updateLocked(ctx, id, true, fn)
+// reads every interaction once; a periodic update is AppendSession's. rec,
+// when set, records the change as statements in the same transaction.
+func (s *Store) UpdateSession(ctx context.Context, id string, rec *Recorder, fn func(*training.Session) error) (training.Session, error) {
+	return s.updateLocked(ctx, id, true, rec, fn)
 }
 
 // optimisticAttempts is how many times AppendSession tries to write
@@ -148,9 +150,12 @@ var optimisticAttempts = 3
 // without the interactions already stored (x.Earlier counts them), so
 // InteractionData.Interactions holds only the ones fn appends, and so does
 // the record returned. fn may run more than once (it must be a pure change
-// of x). Its cost does not grow with the interactions stored.
-func (s *Store) AppendSession(ctx context.Context, id string, fn func(*training.Session) error) (training.Session, error) {
-	if s.dialect == Postgres {
+// of x). Its cost does not grow with the interactions stored. rec, when
+// set, records the change as statements in the same transaction.
+func (s *Store) AppendSession(ctx context.Context, id string, rec *Recorder, fn func(*training.Session) error) (training.Session, error) {
+	// The optimistic path writes in one statement, outside a transaction;
+	// recording statements needs one.
+	if s.dialect == Postgres && rec == nil {
 		// Read, then write only if nobody wrote in between: two round trips
 		// and no lock held across them. After a few lost races, take the row
 		// lock, which always makes progress.
@@ -164,7 +169,7 @@ func (s *Store) AppendSession(ctx context.Context, id string, fn func(*training.
 			}
 		}
 	}
-	return s.updateLocked(ctx, id, false, fn)
+	return s.updateLocked(ctx, id, false, rec, fn)
 }
 
 // appendUnlocked is one optimistic attempt of AppendSession on PostgreSQL:
@@ -187,7 +192,7 @@ func (s *Store) appendUnlocked(ctx context.Context, id string, fn func(*training
 
 // updateLocked reads session id (with its interactions if whole), lets fn
 // change it and writes it back in one transaction holding the row's lock.
-func (s *Store) updateLocked(ctx context.Context, id string, whole bool, fn func(*training.Session) error) (training.Session, error) {
+func (s *Store) updateLocked(ctx context.Context, id string, whole bool, rec *Recorder, fn func(*training.Session) error) (training.Session, error) {
 	var x training.Session
 	getQuery := sessionByID
 	if s.dialect == Postgres {
@@ -215,6 +220,7 @@ func (s *Store) updateLocked(ctx context.Context, id string, whole bool, fn func
 			}
 			x.Earlier = training.StoredInteractions{}
 		}
+		before := x
 		w, err := change(&x, rev, stored, fn)
 		if err != nil {
 			return err
@@ -223,7 +229,10 @@ func (s *Store) updateLocked(ctx context.Context, id string, whole bool, fn func
 		if err == nil && !done {
 			err = fmt.Errorf("xr session %s changed under its lock", id)
 		}
-		return err
+		if err != nil {
+			return err
+		}
+		return s.recordSession(ctx, tx, rec, before, x, w.appended)
 	})
 	if err != nil {
 		return training.Session{}, err
@@ -239,6 +248,7 @@ type sessionWrite struct {
 	revision int64    // the revision read
 	from     int      // seq of the first appended interaction
 	added    []string // appended interactions, encoded
+	appended []training.Interaction
 	stored   training.StoredInteractions
 }
 
@@ -262,7 +272,7 @@ func change(x *training.Session, rev int64, stored training.StoredInteractions, 
 		return sessionWrite{}, err
 	}
 	return sessionWrite{
-		x: *x, head: head, revision: rev, from: stored.Count, added: added,
+		x: *x, head: head, revision: rev, from: stored.Count, added: added, appended: ins[loaded:],
 		stored: training.StoredInteractions{Count: stored.Count + len(added), Bytes: stored.Bytes + size},
 	}, nil
 }

@@ -31,7 +31,7 @@ func seedLearners(t *testing.T, s *store.Store) {
 func startSession(t *testing.T, s *store.Store, id, user, module string, startedAt time.Time) training.Session {
 	t.Helper()
 	x := training.Start(id, user, training.NewSession{ModuleID: module, SessionType: training.SessionVR, DeviceType: "test", StartedAt: startedAt}, startedAt)
-	got, err := s.CreateSession(context.Background(), x)
+	got, err := s.CreateSession(context.Background(), x, nil)
 	if err != nil {
 		t.Fatalf("create session %s: %v", id, err)
 	}
@@ -61,7 +61,7 @@ func TestSessions(t *testing.T) {
 		})
 		t.Run("ErrUnknownModule", func(t *testing.T) {
 			x := training.Start("s-bad", "alice", training.NewSession{ModuleID: "nope", SessionType: "desktop", StartedAt: t0}, t0)
-			if _, err := s.CreateSession(ctx, x); apperr.Code(err) != apperr.EINVALID {
+			if _, err := s.CreateSession(ctx, x, nil); apperr.Code(err) != apperr.EINVALID {
 				t.Fatalf("err = %v, want invalid naming moduleId", err)
 			}
 		})
@@ -69,7 +69,7 @@ func TestSessions(t *testing.T) {
 			if _, err := s.GetSession(ctx, "nope"); apperr.Code(err) != apperr.ENOTFOUND {
 				t.Fatalf("err = %v", err)
 			}
-			_, err := s.UpdateSession(ctx, "nope", func(*training.Session) error { return nil })
+			_, err := s.UpdateSession(ctx, "nope", nil, func(*training.Session) error { return nil })
 			if apperr.Code(err) != apperr.ENOTFOUND {
 				t.Fatalf("update err = %v", err)
 			}
@@ -84,14 +84,14 @@ func TestSessions(t *testing.T) {
 					{Action: "look", SessionTime: 1000},
 				}},
 			}}
-			if _, err := s.UpdateSession(ctx, "s1", func(x *training.Session) error {
+			if _, err := s.UpdateSession(ctx, "s1", nil, func(x *training.Session) error {
 				return x.Apply("alice", upd, scene, storetest.FixedNow)
 			}); err != nil {
 				t.Fatal(err)
 			}
 			end := t0.Add(10 * time.Minute)
 			status := training.StatusCompleted
-			ended, err := s.UpdateSession(ctx, "s1", func(x *training.Session) error {
+			ended, err := s.UpdateSession(ctx, "s1", nil, func(x *training.Session) error {
 				return x.Apply("alice", training.SessionPatch{EndedAt: &end, CompletionStatus: &status}, scene, storetest.FixedNow)
 			})
 			if err != nil {
@@ -108,7 +108,7 @@ func TestSessions(t *testing.T) {
 			}
 		})
 		t.Run("ErrFnAbortsUpdate", func(t *testing.T) {
-			_, err := s.UpdateSession(ctx, "s1", func(x *training.Session) error {
+			_, err := s.UpdateSession(ctx, "s1", nil, func(x *training.Session) error {
 				x.Duration = 1
 				return apperr.Conflict("stop")
 			})
@@ -124,7 +124,7 @@ func TestSessions(t *testing.T) {
 			errs := make(chan error, 20)
 			for i := range 20 {
 				wg.Go(func() {
-					_, err := s.UpdateSession(ctx, "s-conc", func(x *training.Session) error {
+					_, err := s.UpdateSession(ctx, "s-conc", nil, func(x *training.Session) error {
 						return x.Apply("alice", training.SessionPatch{SessionUpdate: training.SessionUpdate{
 							InteractionData: &training.InteractionData{Interactions: []training.Interaction{{Action: fmt.Sprint("a", i)}}},
 						}}, scene, storetest.FixedNow)

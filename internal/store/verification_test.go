@@ -19,7 +19,7 @@ func advancingClock(s *store.Store, now *time.Time) { s.Now = func() time.Time {
 func apply(t *testing.T, s *store.Store, id string, p training.SessionPatch) training.Session {
 	t.Helper()
 	scene, _ := training.SceneByID("electrical-lockout-tagout")
-	x, err := s.UpdateSession(context.Background(), id, func(x *training.Session) error {
+	x, err := s.UpdateSession(context.Background(), id, nil, func(x *training.Session) error {
 		return x.Apply("alice", p, scene, s.Now())
 	})
 	if err != nil {
@@ -54,7 +54,7 @@ func TestSessionVerification(t *testing.T) {
 			// The learner says they started a minute ago; the server saw it now.
 			startSession(t, s, "genuine", "alice", "electrical-loto", now.Add(-time.Minute))
 			x := training.Start("genuine2", "alice", training.NewSession{ModuleID: "electrical-loto", StartedAt: now.Add(-time.Minute)}, now)
-			if _, err := s.CreateSession(ctx, x); err != nil {
+			if _, err := s.CreateSession(ctx, x, nil); err != nil {
 				t.Fatal(err)
 			}
 			got, err := s.GetSession(ctx, "genuine2")
@@ -91,7 +91,7 @@ func TestSessionVerification(t *testing.T) {
 		})
 		t.Run("OnePatchAttackIsStoredUnverified", func(t *testing.T) {
 			x := training.Start("attack", "alice", training.NewSession{ModuleID: "electrical-loto", StartedAt: now}, now)
-			if _, err := s.CreateSession(ctx, x); err != nil {
+			if _, err := s.CreateSession(ctx, x, nil); err != nil {
 				t.Fatal(err)
 			}
 			var ins []training.Interaction
@@ -193,7 +193,7 @@ func TestMigrationMarksEarlierSessionsUnverified(t *testing.T) {
 			t.Fatalf("running at 00007: verified %v issues %q", running.Verified, running.VerificationIssues)
 		}
 		scene, _ := training.SceneByID("electrical-lockout-tagout")
-		got, err := s.UpdateSession(ctx, "old-running", func(x *training.Session) error {
+		got, err := s.UpdateSession(ctx, "old-running", nil, func(x *training.Session) error {
 			return x.Apply("alice", endPatch(storetest.FixedNow), scene, storetest.FixedNow)
 		})
 		if err != nil {

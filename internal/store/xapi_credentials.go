@@ -100,7 +100,7 @@ func (s *Store) CreateXAPICredential(ctx context.Context, orgID, createdBy, name
 	return c, secret, nil
 }
 
-const xapiCredentialColumns = `SELECT id, org_id, name, key, can_read, can_write, created_by, created_at, revoked_at FROM xapi_credentials `
+const xapiCredentialColumns = `SELECT id, org_id, name, key, can_read, can_write, created_by, created_at, revoked_at FROM xapi_credentials ` //nolint:gosec // G101: the column list of the table, not a credential
 
 func scanXAPICredential(row interface{ Scan(...any) error }) (XAPICredential, error) {
 	var c XAPICredential

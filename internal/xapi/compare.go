@@ -70,6 +70,10 @@ func normalize(n *node, key string) {
 		}
 	case kObject:
 		switch key {
+		case "object":
+			if n.get("objectType") == nil {
+				n.set("objectType", strNode("Activity"))
+			}
 		case "verb":
 			n.del("display")
 		case "contextActivities":

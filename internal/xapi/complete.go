@@ -72,17 +72,17 @@ func (in Incoming) Complete(stored time.Time, authority json.RawMessage, v Versi
 	}
 	if at := root.get("attachments"); at != nil {
 		for _, a := range at.vals {
-			l, _ := strconv.ParseInt(a.get("length").s, 10, 64)
+			l, _ := strconv.ParseFloat(a.get("length").s, 64)
 			st.Attachments = append(st.Attachments, Attachment{
 				UsageType:   a.get("usageType").str(),
 				ContentType: a.get("contentType").str(),
-				Length:      l,
+				Length:      int64(l),
 				SHA2:        strings.ToLower(a.get("sha2").str()),
 				FileURL:     a.get("fileUrl").str(),
 			})
 		}
 	}
-	st.Body = root.json()
+	st.Body = appendJSON(make([]byte, 0, in.size+len(authority)+128), root)
 	return st, nil
 }
 
@@ -215,7 +215,7 @@ func ParseAgentParam(s string, v Version) (string, error) {
 		return "", apperr.Invalid("agent: not valid JSON: %v", err)
 	}
 	val := validator{v: v}
-	if err := val.actor(n, "agent"); err != nil {
+	if err := val.actor(n, &pth{key: "agent"}); err != nil {
 		return "", err
 	}
 	return agentKey(n)

@@ -139,3 +139,10 @@ func BenchmarkDecodeComplete(b *testing.B) {
 }
 
 var _ = apperr.EINVALID
+
+func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+func jsonMarshal(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

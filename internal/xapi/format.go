@@ -54,7 +54,7 @@ func idsStatement(n *node) {
 		case "actor", "authority":
 			n.vals[i] = idsAgent(v)
 		case "verb":
-			n.vals[i] = &node{kind: kObject, keys: []string{"id"}, vals: []*node{v.get("id")}}
+			n.vals[i] = &node{kind: kObject, keys: []string{"id"}, vals: []*node{orNull(v.get("id"))}}
 		case "object":
 			n.vals[i] = idsObject(v)
 		case "context":
@@ -76,7 +76,15 @@ func idsObject(n *node) *node {
 }
 
 func idsActivity(n *node) *node {
-	return &node{kind: kObject, keys: []string{"objectType", "id"}, vals: []*node{strNode("Activity"), n.get("id")}}
+	return &node{kind: kObject, keys: []string{"objectType", "id"}, vals: []*node{strNode("Activity"), orNull(n.get("id"))}}
+}
+
+// orNull keeps Format total on bodies that are not what Decode makes.
+func orNull(n *node) *node {
+	if n == nil {
+		return &node{kind: kNull}
+	}
+	return n
 }
 
 func idsAgent(n *node) *node {
@@ -113,7 +121,11 @@ func idsContext(n *node) {
 		case "instructor", "team":
 			n.vals[i] = idsAgent(v)
 		case "contextActivities":
-			for _, l := range v.vals {
+			for k, l := range v.vals {
+				if l.kind == kObject {
+					v.vals[k] = idsActivity(l)
+					continue
+				}
 				for j, a := range l.vals {
 					l.vals[j] = idsActivity(a)
 				}
@@ -144,9 +156,9 @@ func prefs(accept []string) []string {
 	return out
 }
 
-// canonicalLanguages reduces every language map (verb display, activity
-// name and description, interaction component and attachment descriptions)
-// below n; extensions are the client's and left alone.
+// canonicalLanguages reduces every language map of verbs and activities
+// (verb display, activity name and description, interaction component
+// descriptions) below n; extensions and attachments are left alone.
 func canonicalLanguages(n *node, key string, accept []string) {
 	switch n.kind {
 	case kArray:
@@ -163,7 +175,9 @@ func canonicalLanguages(n *node, key string, accept []string) {
 			return
 		}
 		for i, k := range n.keys {
-			if k != "extensions" {
+			// Attachments are the client's files, not activities or verbs,
+			// which are all the canonical format speaks of.
+			if k != "extensions" && k != "attachments" {
 				canonicalLanguages(n.vals[i], k, accept)
 			}
 		}
@@ -171,8 +185,9 @@ func canonicalLanguages(n *node, key string, accept []string) {
 }
 
 // bestLanguage picks the index of the language that best matches the
-// preferences: an exact tag, then the same primary language, then "und", then
-// the first the client gave.
+// preferences: an exact tag, then the same primary language; failing those
+// "und", then English (the language most xAPI vocabularies are written in),
+// then the first the client gave.
 func bestLanguage(tags []string, accept []string) int {
 	for _, want := range accept {
 		if want == "*" {
@@ -191,8 +206,15 @@ func bestLanguage(tags []string, accept []string) int {
 			}
 		}
 	}
+	for _, fallback := range [...]string{"und", "en-US", "en"} {
+		for i, t := range tags {
+			if strings.EqualFold(t, fallback) {
+				return i
+			}
+		}
+	}
 	for i, t := range tags {
-		if strings.EqualFold(t, "und") {
+		if p, _, _ := strings.Cut(t, "-"); strings.EqualFold(p, "en") {
 			return i
 		}
 	}

@@ -2,6 +2,7 @@ package xapi
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -97,15 +98,72 @@ func (n *node) clone() *node {
 
 type parser struct {
 	b     []byte
+	src   string // b as one string: values without escapes are slices of it
 	i     int
 	depth int
+	// arena hands out nodes in blocks, and keys/vals collect an object's
+	// members before one exact-size copy: a statement then costs a handful
+	// of allocations rather than one per value and per append.
+	arena []node
+	keys  []string
+	vals  []*node
+	// keyBlock and valBlock hand out the exact-size member slices.
+	keyBlock []string
+	valBlock []*node
 }
+
+func (p *parser) takeKeys(src []string) []string {
+	if len(src) > len(p.keyBlock) {
+		p.keyBlock = make([]string, max(48, len(src)))
+	}
+	out := p.keyBlock[:len(src):len(src)]
+	p.keyBlock = p.keyBlock[len(src):]
+	copy(out, src)
+	return out
+}
+
+func (p *parser) takeVals(src []*node) []*node {
+	if len(src) > len(p.valBlock) {
+		p.valBlock = make([]*node, max(48, len(src)))
+	}
+	out := p.valBlock[:len(src):len(src)]
+	p.valBlock = p.valBlock[len(src):]
+	copy(out, src)
+	return out
+}
+
+func (p *parser) node(k kind) *node {
+	if len(p.arena) == 0 {
+		p.arena = make([]node, 32)
+	}
+	n := &p.arena[0]
+	p.arena = p.arena[1:]
+	n.kind = k
+	return n
+}
+
+// knownKeys are the property names of the xAPI data model; a key found here
+// costs no allocation.
+var knownKeys = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range []string{"id", "actor", "verb", "object", "result", "context", "timestamp", "stored", "authority",
+		"version", "attachments", "objectType", "name", "mbox", "mbox_sha1sum", "openid", "account", "homePage",
+		"member", "display", "definition", "description", "type", "moreInfo", "extensions", "interactionType",
+		"correctResponsesPattern", "choices", "scale", "source", "target", "steps", "score", "scaled", "raw", "min",
+		"max", "success", "completion", "response", "duration", "registration", "instructor", "team",
+		"contextActivities", "parent", "grouping", "category", "other", "revision", "platform", "language",
+		"statement", "contextAgents", "contextGroups", "agent", "group", "relevantTypes", "usageType",
+		"contentType", "length", "sha2", "fileUrl", "en", "en-US", "en-GB", "de", "fr", "es"} {
+		m[k] = k
+	}
+	return m
+}()
 
 var errSyntax = errors.New("syntax")
 
 // parseJSON parses one JSON value filling the whole of b.
 func parseJSON(b []byte) (*node, error) {
-	p := parser{b: b}
+	p := parser{b: b, src: string(b), keys: make([]string, 0, 32), vals: make([]*node, 0, 64)}
 	p.ws()
 	n, err := p.value()
 	if err != nil {
@@ -154,13 +212,17 @@ func (p *parser) value() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &node{kind: kString, s: s}, nil
+		n := p.node(kString)
+		n.s = s
+		return n, nil
 	case c == 't':
-		return p.literal("true", &node{kind: kBool, b: true})
+		n := p.node(kBool)
+		n.b = true
+		return p.literal("true", n)
 	case c == 'f':
-		return p.literal("false", &node{kind: kBool})
+		return p.literal("false", p.node(kBool))
 	case c == 'n':
-		return p.literal("null", &node{kind: kNull})
+		return p.literal("null", p.node(kNull))
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
 	}
@@ -207,7 +269,9 @@ func (p *parser) number() (*node, error) {
 			return nil, p.fail("invalid number")
 		}
 	}
-	return &node{kind: kNumber, s: string(p.b[start:p.i])}, nil
+	n := p.node(kNumber)
+	n.s = p.src[start:p.i]
+	return n, nil
 }
 
 func (p *parser) string() (string, error) {
@@ -216,7 +280,7 @@ func (p *parser) string() (string, error) {
 	for p.i < len(p.b) {
 		c := p.b[p.i]
 		if c == '"' {
-			s := string(p.b[start:p.i])
+			s := p.src[start:p.i]
 			p.i++
 			if !utf8.ValidString(s) {
 				return "", p.fail("invalid UTF-8 in a string")
@@ -331,18 +395,19 @@ func (p *parser) object() (*node, error) {
 	}
 	defer func() { p.depth-- }()
 	p.i++
-	n := &node{kind: kObject}
+	n := p.node(kObject)
 	p.ws()
 	if p.i < len(p.b) && p.b[p.i] == '}' {
 		p.i++
 		return n, nil
 	}
+	kbase, vbase := len(p.keys), len(p.vals)
 	for {
 		p.ws()
 		if p.i >= len(p.b) || p.b[p.i] != '"' {
 			return nil, p.fail("expected a property name")
 		}
-		k, err := p.string()
+		k, err := p.key()
 		if err != nil {
 			return nil, err
 		}
@@ -356,11 +421,11 @@ func (p *parser) object() (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		if n.dupAt == "" && n.get(k) != nil {
+		if n.dupAt == "" && slices.Contains(p.keys[kbase:], k) {
 			n.dupAt = k
 		}
-		n.keys = append(n.keys, k)
-		n.vals = append(n.vals, v)
+		p.keys = append(p.keys, k)
+		p.vals = append(p.vals, v)
 		p.ws()
 		if p.i >= len(p.b) {
 			return nil, p.fail("unterminated object")
@@ -371,10 +436,29 @@ func (p *parser) object() (*node, error) {
 		}
 		if p.b[p.i] == '}' {
 			p.i++
+			n.keys = p.takeKeys(p.keys[kbase:])
+			n.vals = p.takeVals(p.vals[vbase:])
+			p.keys = p.keys[:kbase]
+			p.vals = p.vals[:vbase]
 			return n, nil
 		}
 		return nil, p.fail("expected ',' or '}'")
 	}
+}
+
+// key reads a property name, sharing the strings of known names.
+func (p *parser) key() (string, error) {
+	end := p.i + 1
+	for end < len(p.b) && p.b[end] != '"' && p.b[end] != '\\' {
+		end++
+	}
+	if end < len(p.b) && p.b[end] == '"' {
+		if k, ok := knownKeys[string(p.b[p.i+1:end])]; ok {
+			p.i = end + 1
+			return k, nil
+		}
+	}
+	return p.string()
 }
 
 func (p *parser) array() (*node, error) {
@@ -383,20 +467,21 @@ func (p *parser) array() (*node, error) {
 	}
 	defer func() { p.depth-- }()
 	p.i++
-	n := &node{kind: kArray}
+	n := p.node(kArray)
 	p.ws()
 	if p.i < len(p.b) && p.b[p.i] == ']' {
 		p.i++
 		n.vals = []*node{}
 		return n, nil
 	}
+	base := len(p.vals)
 	for {
 		p.ws()
 		v, err := p.value()
 		if err != nil {
 			return nil, err
 		}
-		n.vals = append(n.vals, v)
+		p.vals = append(p.vals, v)
 		p.ws()
 		if p.i >= len(p.b) {
 			return nil, p.fail("unterminated array")
@@ -407,6 +492,8 @@ func (p *parser) array() (*node, error) {
 		}
 		if p.b[p.i] == ']' {
 			p.i++
+			n.vals = p.takeVals(p.vals[base:])
+			p.vals = p.vals[:base]
 			return n, nil
 		}
 		return nil, p.fail("expected ',' or ']'")

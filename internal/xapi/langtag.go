@@ -12,7 +12,11 @@ func isLanguageTag(s string) bool {
 	if irregular[strings.ToLower(s)] {
 		return true
 	}
-	sub := strings.Split(s, "-")
+	var buf [16]string
+	sub := buf[:0]
+	for part := range strings.SplitSeq(s, "-") {
+		sub = append(sub, part)
+	}
 	for _, p := range sub {
 		if p == "" || len(p) > 8 || !isAlnum(p) {
 			return false
@@ -39,22 +43,26 @@ func isLanguageTag(s string) bool {
 	if i < len(sub) && (len(sub[i]) == 2 && isAlphaStr(sub[i]) || len(sub[i]) == 3 && isDigits(sub[i])) { // region
 		i++
 	}
-	seenVariant := map[string]bool{}
+	firstVariant := i
 	for i < len(sub) && (len(sub[i]) >= 5 || len(sub[i]) == 4 && sub[i][0] >= '0' && sub[i][0] <= '9') {
-		v := strings.ToLower(sub[i])
-		if seenVariant[v] {
-			return false
+		for _, v := range sub[firstVariant:i] {
+			if strings.EqualFold(v, sub[i]) {
+				return false
+			}
 		}
-		seenVariant[v] = true
 		i++
 	}
-	seenExt := map[byte]bool{}
+	var seenExt [36]bool
 	for i < len(sub) && len(sub[i]) == 1 && !strings.EqualFold(sub[i], "x") {
 		c := sub[i][0] | 0x20
-		if seenExt[c] {
+		idx := int(c - 'a')
+		if c <= '9' {
+			idx = 26 + int(sub[i][0]-'0')
+		}
+		if seenExt[idx] {
 			return false
 		}
-		seenExt[c] = true
+		seenExt[idx] = true
 		i++
 		n := 0
 		for i < len(sub) && len(sub[i]) >= 2 {

@@ -13,6 +13,7 @@ import (
 type Incoming struct {
 	root *node
 	id   string
+	size int // about how many bytes the client sent, to size the body once
 }
 
 // ID is the statement's id in lower case, "" when the client gave none.
@@ -33,15 +34,15 @@ func Decode(body []byte, v Version) ([]Incoming, error) {
 	val := validator{v: v}
 	switch root.kind {
 	case kObject:
-		if err := val.statement(root, "statement"); err != nil {
+		if err := val.statement(root, &pth{key: "statement"}); err != nil {
 			return nil, err
 		}
-		return []Incoming{{root: root, id: strings.ToLower(root.get("id").str())}}, nil
+		return []Incoming{{root: root, id: strings.ToLower(root.get("id").str()), size: len(body)}}, nil
 	case kArray:
 		out := make([]Incoming, len(root.vals))
 		seen := make(map[string]int, len(root.vals))
 		for i, s := range root.vals {
-			path := "statements[" + strconv.Itoa(i) + "]"
+			path := &pth{key: "statements", idx: i, hasIdx: true}
 			if s.kind != kObject {
 				return nil, apperr.Invalid("%s: a statement must be an object, not %s", path, s.kind)
 			}
@@ -55,7 +56,7 @@ func Decode(body []byte, v Version) ([]Incoming, error) {
 				}
 				seen[id] = i
 			}
-			out[i] = Incoming{root: s, id: id}
+			out[i] = Incoming{root: s, id: id, size: len(body) / len(root.vals)}
 		}
 		return out, nil
 	}
@@ -63,28 +64,78 @@ func Decode(body []byte, v Version) ([]Incoming, error) {
 }
 
 type validator struct {
-	v Version
+	v     Version
+	steps []pth
 }
 
-func bad(path, format string, args ...any) error {
-	return apperr.Invalid("%s: "+format, append([]any{path}, args...)...)
+func bad(path *pth, format string, args ...any) error {
+	return apperr.Invalid("%s: "+format, append([]any{path.String()}, args...)...)
+}
+
+// pth is where a value sits in the request, built only when an error names
+// it: validation walks every value, and a string per step would cost an
+// allocation each.
+type pth struct {
+	parent *pth
+	key    string
+	idx    int
+	hasIdx bool
+}
+
+// k and i hand out path steps from a block, so that walking a statement
+// allocates a few blocks rather than a step per value.
+func (val *validator) k(p *pth, key string) *pth {
+	n := val.step()
+	n.parent, n.key = p, key
+	return n
+}
+
+func (val *validator) i(p *pth, i int) *pth {
+	n := val.step()
+	n.parent, n.idx, n.hasIdx = p, i, true
+	return n
+}
+
+func (val *validator) step() *pth {
+	if len(val.steps) == 0 {
+		val.steps = make([]pth, 32)
+	}
+	n := &val.steps[0]
+	val.steps = val.steps[1:]
+	return n
+}
+
+func (p *pth) String() string {
+	if p == nil {
+		return ""
+	}
+	s := p.parent.String()
+	switch {
+	case p.hasIdx:
+		s += p.key + "[" + strconv.Itoa(p.idx) + "]"
+	case s == "":
+		s = p.key
+	default:
+		s += "." + p.key
+	}
+	return s
 }
 
 // object checks that n is an object holding only the allowed properties, none
 // of them null.
-func (val *validator) object(n *node, path string, allowed ...string) error {
+func (val *validator) object(n *node, path *pth, allowed ...string) error {
 	if n.kind != kObject {
 		return bad(path, "must be an object, not %s", n.kind)
 	}
 	if n.dupAt != "" {
-		return bad(path+"."+n.dupAt, "the property appears twice")
+		return bad(val.k(path, n.dupAt), "the property appears twice")
 	}
 next:
 	for i, k := range n.keys {
 		for _, a := range allowed {
 			if k == a {
 				if n.vals[i].kind == kNull {
-					return bad(path+"."+k, "must not be null")
+					return bad(val.k(path, k), "must not be null")
 				}
 				continue next
 			}
@@ -94,21 +145,21 @@ next:
 	return nil
 }
 
-func (val *validator) str(n *node, path string) error {
+func (val *validator) str(n *node, path *pth) error {
 	if n.kind != kString {
 		return bad(path, "must be a string, not %s", n.kind)
 	}
 	return nil
 }
 
-func (val *validator) boolean(n *node, path string) error {
+func (val *validator) boolean(n *node, path *pth) error {
 	if n.kind != kBool {
 		return bad(path, "must be a boolean, not %s", n.kind)
 	}
 	return nil
 }
 
-func (val *validator) number(n *node, path string) (float64, error) {
+func (val *validator) number(n *node, path *pth) (float64, error) {
 	if n.kind != kNumber {
 		return 0, bad(path, "must be a number, not %s", n.kind)
 	}
@@ -119,7 +170,7 @@ func (val *validator) number(n *node, path string) (float64, error) {
 	return f, nil
 }
 
-func (val *validator) uuid(n *node, path string) error {
+func (val *validator) uuid(n *node, path *pth) error {
 	if err := val.str(n, path); err != nil {
 		return err
 	}
@@ -129,7 +180,7 @@ func (val *validator) uuid(n *node, path string) error {
 	return nil
 }
 
-func (val *validator) iri(n *node, path string) error {
+func (val *validator) iri(n *node, path *pth) error {
 	if err := val.str(n, path); err != nil {
 		return err
 	}
@@ -139,30 +190,33 @@ func (val *validator) iri(n *node, path string) error {
 	return nil
 }
 
-func (val *validator) langMap(n *node, path string) error {
+func (val *validator) langMap(n *node, path *pth) error {
 	if n.kind != kObject {
 		return bad(path, "must be a language map (an object), not %s", n.kind)
 	}
 	if n.dupAt != "" {
-		return bad(path+"."+n.dupAt, "the language appears twice")
+		return bad(val.k(path, n.dupAt), "the language appears twice")
+	}
+	if len(n.keys) == 0 {
+		return bad(path, "a language map needs at least one language")
 	}
 	for i, k := range n.keys {
 		if !isLanguageTag(k) {
 			return bad(path, "%q is not a valid RFC 5646 language tag", k)
 		}
 		if n.vals[i].kind != kString {
-			return bad(path+"."+k, "must be a string, not %s", n.vals[i].kind)
+			return bad(val.k(path, k), "must be a string, not %s", n.vals[i].kind)
 		}
 	}
 	return nil
 }
 
-func (val *validator) extensions(n *node, path string) error {
+func (val *validator) extensions(n *node, path *pth) error {
 	if n.kind != kObject {
 		return bad(path, "must be an object, not %s", n.kind)
 	}
 	if n.dupAt != "" {
-		return bad(path+"."+n.dupAt, "the extension appears twice")
+		return bad(val.k(path, n.dupAt), "the extension appears twice")
 	}
 	for _, k := range n.keys {
 		if !isIRI(k) {
@@ -172,7 +226,7 @@ func (val *validator) extensions(n *node, path string) error {
 	return nil
 }
 
-func (val *validator) timestamp(n *node, path string) error {
+func (val *validator) timestamp(n *node, path *pth) error {
 	if err := val.str(n, path); err != nil {
 		return err
 	}
@@ -185,12 +239,12 @@ func (val *validator) timestamp(n *node, path string) error {
 var statementKeys = []string{"id", "actor", "verb", "object", "result", "context", "timestamp", "stored", "authority", "version", "attachments"}
 var subStatementKeys = []string{"objectType", "actor", "verb", "object", "result", "context", "timestamp", "attachments"}
 
-func (val *validator) statement(n *node, path string) error {
+func (val *validator) statement(n *node, path *pth) error {
 	if err := val.object(n, path, statementKeys...); err != nil {
 		return err
 	}
 	if id := n.get("id"); id != nil {
-		if err := val.uuid(id, path+".id"); err != nil {
+		if err := val.uuid(id, val.k(path, "id")); err != nil {
 			return err
 		}
 	}
@@ -198,17 +252,17 @@ func (val *validator) statement(n *node, path string) error {
 		return err
 	}
 	if s := n.get("stored"); s != nil {
-		if err := val.timestamp(s, path+".stored"); err != nil {
+		if err := val.timestamp(s, val.k(path, "stored")); err != nil {
 			return err
 		}
 	}
 	if a := n.get("authority"); a != nil {
-		if err := val.authority(a, path+".authority"); err != nil {
+		if err := val.authority(a, val.k(path, "authority")); err != nil {
 			return err
 		}
 	}
 	if ver := n.get("version"); ver != nil {
-		if err := val.str(ver, path+".version"); err != nil {
+		if err := val.str(ver, val.k(path, "version")); err != nil {
 			return err
 		}
 		prefix := "1.0"
@@ -216,55 +270,55 @@ func (val *validator) statement(n *node, path string) error {
 			prefix = "2.0"
 		}
 		if !(ver.s == prefix || (strings.HasPrefix(ver.s, prefix+".") && isDigits(ver.s[4:]))) {
-			return bad(path+".version", "%q is not a %s.x version (the request speaks %s)", ver.s, prefix, val.v)
+			return bad(val.k(path, "version"), "%q is not a %s.x version (the request speaks %s)", ver.s, prefix, val.v)
 		}
 	}
 	return nil
 }
 
 // statementBody checks what statements and sub-statements share.
-func (val *validator) statementBody(n *node, path string, sub bool) error {
+func (val *validator) statementBody(n *node, path *pth, sub bool) error {
 	for _, req := range [...]string{"actor", "verb", "object"} {
 		if n.get(req) == nil {
 			return bad(path, "the %q property is required", req)
 		}
 	}
-	if err := val.actor(n.get("actor"), path+".actor"); err != nil {
+	if err := val.actor(n.get("actor"), val.k(path, "actor")); err != nil {
 		return err
 	}
 	verb := n.get("verb")
-	if err := val.verb(verb, path+".verb"); err != nil {
+	if err := val.verb(verb, val.k(path, "verb")); err != nil {
 		return err
 	}
 	obj := n.get("object")
-	objType, err := val.statementObject(obj, path+".object", sub)
+	objType, err := val.statementObject(obj, val.k(path, "object"), sub)
 	if err != nil {
 		return err
 	}
 	if verb.get("id").str() == VoidedVerb && objType != "StatementRef" {
-		return bad(path+".object", "a voiding statement's object must be a StatementRef")
+		return bad(val.k(path, "object"), "a voiding statement's object must be a StatementRef")
 	}
 	if r := n.get("result"); r != nil {
-		if err := val.result(r, path+".result"); err != nil {
+		if err := val.result(r, val.k(path, "result")); err != nil {
 			return err
 		}
 	}
 	if c := n.get("context"); c != nil {
-		if err := val.context(c, path+".context", objType); err != nil {
+		if err := val.context(c, val.k(path, "context"), objType); err != nil {
 			return err
 		}
 	}
 	if t := n.get("timestamp"); t != nil {
-		if err := val.timestamp(t, path+".timestamp"); err != nil {
+		if err := val.timestamp(t, val.k(path, "timestamp")); err != nil {
 			return err
 		}
 	}
 	if a := n.get("attachments"); a != nil {
 		if a.kind != kArray {
-			return bad(path+".attachments", "must be an array, not %s", a.kind)
+			return bad(val.k(path, "attachments"), "must be an array, not %s", a.kind)
 		}
 		for i, at := range a.vals {
-			if err := val.attachment(at, path+".attachments["+strconv.Itoa(i)+"]"); err != nil {
+			if err := val.attachment(at, val.i(val.k(path, "attachments"), i)); err != nil {
 				return err
 			}
 		}
@@ -272,7 +326,7 @@ func (val *validator) statementBody(n *node, path string, sub bool) error {
 	return nil
 }
 
-func (val *validator) actor(n *node, path string) error {
+func (val *validator) actor(n *node, path *pth) error {
 	if n.kind != kObject {
 		return bad(path, "must be an Agent or Group object, not %s", n.kind)
 	}
@@ -282,7 +336,7 @@ func (val *validator) actor(n *node, path string) error {
 	case ot.str() == "Group":
 		return val.group(n, path)
 	default:
-		return bad(path+".objectType", "must be \"Agent\" or \"Group\", not %s", describe(ot))
+		return bad(val.k(path, "objectType"), "must be \"Agent\" or \"Group\", not %s", describe(ot))
 	}
 }
 
@@ -296,15 +350,15 @@ func describe(n *node) string {
 var agentKeys = []string{"objectType", "name", "mbox", "mbox_sha1sum", "openid", "account"}
 var groupKeys = []string{"objectType", "name", "member", "mbox", "mbox_sha1sum", "openid", "account"}
 
-func (val *validator) agent(n *node, path string) error {
+func (val *validator) agent(n *node, path *pth) error {
 	if err := val.object(n, path, agentKeys...); err != nil {
 		return err
 	}
 	if ot := n.get("objectType"); ot != nil && ot.str() != "Agent" {
-		return bad(path+".objectType", "must be \"Agent\", not %s", describe(ot))
+		return bad(val.k(path, "objectType"), "must be \"Agent\", not %s", describe(ot))
 	}
 	if nm := n.get("name"); nm != nil {
-		if err := val.str(nm, path+".name"); err != nil {
+		if err := val.str(nm, val.k(path, "name")); err != nil {
 			return err
 		}
 	}
@@ -318,12 +372,12 @@ func (val *validator) agent(n *node, path string) error {
 	return nil
 }
 
-func (val *validator) group(n *node, path string) error {
+func (val *validator) group(n *node, path *pth) error {
 	if err := val.object(n, path, groupKeys...); err != nil {
 		return err
 	}
 	if nm := n.get("name"); nm != nil {
-		if err := val.str(nm, path+".name"); err != nil {
+		if err := val.str(nm, val.k(path, "name")); err != nil {
 			return err
 		}
 	}
@@ -342,13 +396,13 @@ func (val *validator) group(n *node, path string) error {
 		return nil
 	}
 	if m.kind != kArray {
-		return bad(path+".member", "must be an array of Agents, not %s", m.kind)
+		return bad(val.k(path, "member"), "must be an array of Agents, not %s", m.kind)
 	}
 	if count == 0 && len(m.vals) == 0 {
-		return bad(path+".member", "an anonymous Group needs at least one member")
+		return bad(val.k(path, "member"), "an anonymous Group needs at least one member")
 	}
 	for i, a := range m.vals {
-		p := path + ".member[" + strconv.Itoa(i) + "]"
+		p := val.i(val.k(path, "member"), i)
 		if a.kind == kObject && a.get("objectType").str() == "Group" {
 			return bad(p, "a Group's members must be Agents, not Groups")
 		}
@@ -360,35 +414,35 @@ func (val *validator) group(n *node, path string) error {
 }
 
 // ifis checks the inverse functional identifiers present and counts them.
-func (val *validator) ifis(n *node, path string) (int, error) {
+func (val *validator) ifis(n *node, path *pth) (int, error) {
 	count := 0
 	if m := n.get("mbox"); m != nil {
 		count++
-		if err := val.str(m, path+".mbox"); err != nil {
+		if err := val.str(m, val.k(path, "mbox")); err != nil {
 			return 0, err
 		}
 		if !isMailto(m.s) {
-			return 0, bad(path+".mbox", "%q is not a mailto IRI (mailto:name@host)", m.s)
+			return 0, bad(val.k(path, "mbox"), "%q is not a mailto IRI (mailto:name@host)", m.s)
 		}
 	}
 	if m := n.get("mbox_sha1sum"); m != nil {
 		count++
-		if err := val.str(m, path+".mbox_sha1sum"); err != nil {
+		if err := val.str(m, val.k(path, "mbox_sha1sum")); err != nil {
 			return 0, err
 		}
 		if !isHex(m.s, 40) {
-			return 0, bad(path+".mbox_sha1sum", "%q is not a hex SHA-1 (40 hex digits)", m.s)
+			return 0, bad(val.k(path, "mbox_sha1sum"), "%q is not a hex SHA-1 (40 hex digits)", m.s)
 		}
 	}
 	if o := n.get("openid"); o != nil {
 		count++
-		if err := val.iri(o, path+".openid"); err != nil {
+		if err := val.iri(o, val.k(path, "openid")); err != nil {
 			return 0, err
 		}
 	}
 	if a := n.get("account"); a != nil {
 		count++
-		p := path + ".account"
+		p := val.k(path, "account")
 		if err := val.object(a, p, "homePage", "name"); err != nil {
 			return 0, err
 		}
@@ -396,31 +450,36 @@ func (val *validator) ifis(n *node, path string) (int, error) {
 		if hp == nil || nm == nil {
 			return 0, bad(p, "an account needs both homePage and name")
 		}
-		if err := val.iri(hp, p+".homePage"); err != nil {
+		if err := val.iri(hp, val.k(p, "homePage")); err != nil {
 			return 0, err
 		}
-		if err := val.str(nm, p+".name"); err != nil {
+		if err := val.str(nm, val.k(p, "name")); err != nil {
 			return 0, err
 		}
 	}
 	return count, nil
 }
 
-func (val *validator) authority(n *node, path string) error {
+func (val *validator) authority(n *node, path *pth) error {
 	if err := val.actor(n, path); err != nil {
 		return err
 	}
 	if n.get("objectType").str() == "Group" {
-		// A Group authority is the OAuth pair of application and user.
-		m := n.get("member")
-		if m == nil || len(m.vals) != 2 {
+		// A Group authority is the OAuth pair of application and user: an
+		// anonymous Group of exactly two Agents.
+		for _, k := range [...]string{"mbox", "mbox_sha1sum", "openid", "account"} {
+			if n.get(k) != nil {
+				return bad(val.k(path, k), "a Group authority must be anonymous (the OAuth application and user)")
+			}
+		}
+		if m := n.get("member"); m == nil || len(m.vals) != 2 {
 			return bad(path, "a Group authority must have exactly two members (the OAuth application and user)")
 		}
 	}
 	return nil
 }
 
-func (val *validator) verb(n *node, path string) error {
+func (val *validator) verb(n *node, path *pth) error {
 	if err := val.object(n, path, "id", "display"); err != nil {
 		return err
 	}
@@ -428,11 +487,11 @@ func (val *validator) verb(n *node, path string) error {
 	if id == nil {
 		return bad(path, "a verb needs an id")
 	}
-	if err := val.iri(id, path+".id"); err != nil {
+	if err := val.iri(id, val.k(path, "id")); err != nil {
 		return err
 	}
 	if d := n.get("display"); d != nil {
-		if err := val.langMap(d, path+".display"); err != nil {
+		if err := val.langMap(d, val.k(path, "display")); err != nil {
 			return err
 		}
 	}
@@ -440,16 +499,21 @@ func (val *validator) verb(n *node, path string) error {
 }
 
 // statementObject checks a statement's object and returns its objectType.
-func (val *validator) statementObject(n *node, path string, sub bool) (string, error) {
+func (val *validator) statementObject(n *node, path *pth, sub bool) (string, error) {
 	if n.kind != kObject {
 		return "", bad(path, "must be an object, not %s", n.kind)
 	}
 	ot := "Activity"
 	if t := n.get("objectType"); t != nil {
 		if t.kind != kString {
-			return "", bad(path+".objectType", "must be a string, not %s", t.kind)
+			return "", bad(val.k(path, "objectType"), "must be a string, not %s", t.kind)
 		}
 		ot = t.s
+	} else if n.kind == kObject {
+		// The LRS names the default objectType, as the suite expects.
+		defer func() {
+			n.keys, n.vals = append([]string{"objectType"}, n.keys...), append([]*node{strNode("Activity")}, n.vals...)
+		}()
 	}
 	switch ot {
 	case "Activity":
@@ -469,39 +533,39 @@ func (val *validator) statementObject(n *node, path string, sub bool) (string, e
 		}
 		return ot, val.statementBody(n, path, true)
 	}
-	return "", bad(path+".objectType", "%q is not one of Activity, Agent, Group, StatementRef, SubStatement", ot)
+	return "", bad(val.k(path, "objectType"), "%q is not one of Activity, Agent, Group, StatementRef, SubStatement", ot)
 }
 
-func (val *validator) statementRef(n *node, path string) error {
+func (val *validator) statementRef(n *node, path *pth) error {
 	if err := val.object(n, path, "objectType", "id"); err != nil {
 		return err
 	}
 	if n.get("objectType").str() != "StatementRef" {
-		return bad(path+".objectType", "must be \"StatementRef\"")
+		return bad(val.k(path, "objectType"), "must be \"StatementRef\"")
 	}
 	id := n.get("id")
 	if id == nil {
 		return bad(path, "a StatementRef needs an id")
 	}
-	return val.uuid(id, path+".id")
+	return val.uuid(id, val.k(path, "id"))
 }
 
-func (val *validator) activity(n *node, path string) error {
+func (val *validator) activity(n *node, path *pth) error {
 	if err := val.object(n, path, "objectType", "id", "definition"); err != nil {
 		return err
 	}
 	if ot := n.get("objectType"); ot != nil && ot.str() != "Activity" {
-		return bad(path+".objectType", "must be \"Activity\", not %s", describe(ot))
+		return bad(val.k(path, "objectType"), "must be \"Activity\", not %s", describe(ot))
 	}
 	id := n.get("id")
 	if id == nil {
 		return bad(path, "an Activity needs an id")
 	}
-	if err := val.iri(id, path+".id"); err != nil {
+	if err := val.iri(id, val.k(path, "id")); err != nil {
 		return err
 	}
 	if d := n.get("definition"); d != nil {
-		return val.definition(d, path+".definition")
+		return val.definition(d, val.k(path, "definition"))
 	}
 	return nil
 }
@@ -524,42 +588,42 @@ var componentLists = map[string][]string{
 	"other":        nil,
 }
 
-func (val *validator) definition(n *node, path string) error {
+func (val *validator) definition(n *node, path *pth) error {
 	if err := val.object(n, path, definitionKeys...); err != nil {
 		return err
 	}
 	for _, k := range [...]string{"name", "description"} {
 		if m := n.get(k); m != nil {
-			if err := val.langMap(m, path+"."+k); err != nil {
+			if err := val.langMap(m, val.k(path, k)); err != nil {
 				return err
 			}
 		}
 	}
 	for _, k := range [...]string{"type", "moreInfo"} {
 		if m := n.get(k); m != nil {
-			if err := val.iri(m, path+"."+k); err != nil {
+			if err := val.iri(m, val.k(path, k)); err != nil {
 				return err
 			}
 		}
 	}
 	if e := n.get("extensions"); e != nil {
-		if err := val.extensions(e, path+".extensions"); err != nil {
+		if err := val.extensions(e, val.k(path, "extensions")); err != nil {
 			return err
 		}
 	}
 	it := n.get("interactionType")
 	var lists []string
 	if it != nil {
-		if err := val.str(it, path+".interactionType"); err != nil {
+		if err := val.str(it, val.k(path, "interactionType")); err != nil {
 			return err
 		}
 		var ok bool
 		if lists, ok = componentLists[it.s]; !ok {
-			return bad(path+".interactionType", "%q is not an interaction type (true-false, choice, fill-in, long-fill-in, matching, performance, sequencing, likert, numeric, other)", it.s)
+			return bad(val.k(path, "interactionType"), "%q is not an interaction type (true-false, choice, fill-in, long-fill-in, matching, performance, sequencing, likert, numeric, other)", it.s)
 		}
 	}
 	if c := n.get("correctResponsesPattern"); c != nil {
-		p := path + ".correctResponsesPattern"
+		p := val.k(path, "correctResponsesPattern")
 		if it == nil {
 			return bad(p, "needs an interactionType")
 		}
@@ -567,7 +631,7 @@ func (val *validator) definition(n *node, path string) error {
 			return bad(p, "must be an array of strings, not %s", c.kind)
 		}
 		for i, s := range c.vals {
-			if err := val.str(s, p+"["+strconv.Itoa(i)+"]"); err != nil {
+			if err := val.str(s, val.i(p, i)); err != nil {
 				return err
 			}
 		}
@@ -577,7 +641,7 @@ func (val *validator) definition(n *node, path string) error {
 		if l == nil {
 			continue
 		}
-		p := path + "." + k
+		p := val.k(path, k)
 		if it == nil {
 			return bad(p, "interaction components need an interactionType")
 		}
@@ -595,13 +659,13 @@ func (val *validator) definition(n *node, path string) error {
 	return nil
 }
 
-func (val *validator) components(n *node, path string) error {
+func (val *validator) components(n *node, path *pth) error {
 	if n.kind != kArray {
 		return bad(path, "must be an array of interaction components, not %s", n.kind)
 	}
 	seen := make(map[string]bool, len(n.vals))
 	for i, c := range n.vals {
-		p := path + "[" + strconv.Itoa(i) + "]"
+		p := val.i(path, i)
 		if err := val.object(c, p, "id", "description"); err != nil {
 			return err
 		}
@@ -609,18 +673,18 @@ func (val *validator) components(n *node, path string) error {
 		if id == nil {
 			return bad(p, "an interaction component needs an id")
 		}
-		if err := val.str(id, p+".id"); err != nil {
+		if err := val.str(id, val.k(p, "id")); err != nil {
 			return err
 		}
 		if id.s == "" {
-			return bad(p+".id", "must not be empty")
+			return bad(val.k(p, "id"), "must not be empty")
 		}
 		if seen[id.s] {
-			return bad(p+".id", "%q is used by another component of the list", id.s)
+			return bad(val.k(p, "id"), "%q is used by another component of the list", id.s)
 		}
 		seen[id.s] = true
 		if d := c.get("description"); d != nil {
-			if err := val.langMap(d, p+".description"); err != nil {
+			if err := val.langMap(d, val.k(p, "description")); err != nil {
 				return err
 			}
 		}
@@ -628,42 +692,42 @@ func (val *validator) components(n *node, path string) error {
 	return nil
 }
 
-func (val *validator) result(n *node, path string) error {
+func (val *validator) result(n *node, path *pth) error {
 	if err := val.object(n, path, "score", "success", "completion", "response", "duration", "extensions"); err != nil {
 		return err
 	}
 	if s := n.get("score"); s != nil {
-		if err := val.score(s, path+".score"); err != nil {
+		if err := val.score(s, val.k(path, "score")); err != nil {
 			return err
 		}
 	}
 	for _, k := range [...]string{"success", "completion"} {
 		if b := n.get(k); b != nil {
-			if err := val.boolean(b, path+"."+k); err != nil {
+			if err := val.boolean(b, val.k(path, k)); err != nil {
 				return err
 			}
 		}
 	}
 	if r := n.get("response"); r != nil {
-		if err := val.str(r, path+".response"); err != nil {
+		if err := val.str(r, val.k(path, "response")); err != nil {
 			return err
 		}
 	}
 	if d := n.get("duration"); d != nil {
-		if err := val.str(d, path+".duration"); err != nil {
+		if err := val.str(d, val.k(path, "duration")); err != nil {
 			return err
 		}
 		if !isDuration(d.s) {
-			return bad(path+".duration", "%q is not an ISO 8601 duration", d.s)
+			return bad(val.k(path, "duration"), "%q is not an ISO 8601 duration", d.s)
 		}
 	}
 	if e := n.get("extensions"); e != nil {
-		return val.extensions(e, path+".extensions")
+		return val.extensions(e, val.k(path, "extensions"))
 	}
 	return nil
 }
 
-func (val *validator) score(n *node, path string) error {
+func (val *validator) score(n *node, path *pth) error {
 	if err := val.object(n, path, "scaled", "raw", "min", "max"); err != nil {
 		return err
 	}
@@ -671,7 +735,7 @@ func (val *validator) score(n *node, path string) error {
 	var has [4]bool
 	for i, k := range [...]string{"scaled", "raw", "min", "max"} {
 		if x := n.get(k); x != nil {
-			v, err := val.number(x, path+"."+k)
+			v, err := val.number(x, val.k(path, k))
 			if err != nil {
 				return err
 			}
@@ -681,13 +745,13 @@ func (val *validator) score(n *node, path string) error {
 	scaled, raw, mn, mx := f[0], f[1], f[2], f[3]
 	switch {
 	case has[0] && (scaled < -1 || scaled > 1):
-		return bad(path+".scaled", "%v is outside -1..1", scaled)
+		return bad(val.k(path, "scaled"), "%v is outside -1..1", scaled)
 	case has[2] && has[3] && mn > mx:
-		return bad(path+".min", "%v is greater than max %v", mn, mx)
+		return bad(val.k(path, "min"), "%v is greater than max %v", mn, mx)
 	case has[1] && has[2] && raw < mn:
-		return bad(path+".raw", "%v is less than min %v", raw, mn)
+		return bad(val.k(path, "raw"), "%v is less than min %v", raw, mn)
 	case has[1] && has[3] && raw > mx:
-		return bad(path+".raw", "%v is greater than max %v", raw, mx)
+		return bad(val.k(path, "raw"), "%v is greater than max %v", raw, mx)
 	}
 	return nil
 }
@@ -696,7 +760,7 @@ var contextKeys103 = []string{"registration", "instructor", "team", "contextActi
 	"language", "statement", "extensions"}
 var contextKeys200 = append(append([]string(nil), contextKeys103...), "contextAgents", "contextGroups")
 
-func (val *validator) context(n *node, path string, objType string) error {
+func (val *validator) context(n *node, path *pth, objType string) error {
 	keys := contextKeys103
 	if val.v == V200 {
 		keys = contextKeys200
@@ -705,66 +769,66 @@ func (val *validator) context(n *node, path string, objType string) error {
 		return err
 	}
 	if r := n.get("registration"); r != nil {
-		if err := val.uuid(r, path+".registration"); err != nil {
+		if err := val.uuid(r, val.k(path, "registration")); err != nil {
 			return err
 		}
 	}
 	if i := n.get("instructor"); i != nil {
-		if err := val.actor(i, path+".instructor"); err != nil {
+		if err := val.actor(i, val.k(path, "instructor")); err != nil {
 			return err
 		}
 	}
 	if t := n.get("team"); t != nil {
 		if t.kind == kObject && t.get("objectType").str() != "Group" {
-			return bad(path+".team", "must be a Group (with objectType \"Group\")")
+			return bad(val.k(path, "team"), "must be a Group (with objectType \"Group\")")
 		}
-		if err := val.actor(t, path+".team"); err != nil {
+		if err := val.actor(t, val.k(path, "team")); err != nil {
 			return err
 		}
 	}
 	if ca := n.get("contextActivities"); ca != nil {
-		if err := val.contextActivities(ca, path+".contextActivities"); err != nil {
+		if err := val.contextActivities(ca, val.k(path, "contextActivities")); err != nil {
 			return err
 		}
 	}
 	for _, k := range [...]string{"revision", "platform"} {
 		if x := n.get(k); x != nil {
-			if err := val.str(x, path+"."+k); err != nil {
+			if err := val.str(x, val.k(path, k)); err != nil {
 				return err
 			}
 			if objType != "Activity" {
-				return bad(path+"."+k, "is only allowed when the statement's object is an Activity")
+				return bad(val.k(path, k), "is only allowed when the statement's object is an Activity")
 			}
 		}
 	}
 	if l := n.get("language"); l != nil {
-		if err := val.str(l, path+".language"); err != nil {
+		if err := val.str(l, val.k(path, "language")); err != nil {
 			return err
 		}
 		if !isLanguageTag(l.s) {
-			return bad(path+".language", "%q is not a valid RFC 5646 language tag", l.s)
+			return bad(val.k(path, "language"), "%q is not a valid RFC 5646 language tag", l.s)
 		}
 	}
 	if s := n.get("statement"); s != nil {
 		if s.kind == kObject && s.get("objectType") == nil {
-			return bad(path+".statement", "a StatementRef needs objectType \"StatementRef\"")
+			return bad(val.k(path, "statement"), "a StatementRef needs objectType \"StatementRef\"")
 		}
-		if err := val.statementRef(s, path+".statement"); err != nil {
+		if err := val.statementRef(s, val.k(path, "statement")); err != nil {
 			return err
 		}
 	}
 	if e := n.get("extensions"); e != nil {
-		if err := val.extensions(e, path+".extensions"); err != nil {
+		if err := val.extensions(e, val.k(path, "extensions")); err != nil {
 			return err
 		}
 	}
 	if ca := n.get("contextAgents"); ca != nil {
-		if err := val.contextAgents(ca, path+".contextAgents", "contextAgent", "agent"); err != nil {
+		if err := val.contextAgents(ca, val.k(path, "contextAgents"), "contextAgent", "agent"); err != nil {
 			return err
 		}
 	}
 	if cg := n.get("contextGroups"); cg != nil {
-		if err := val.contextAgents(cg, path+".contextGroups", "contextGroup", "group"); err != nil {
+		if err := val.contextAgents(cg, val.k(path, "contextGroups"), "contextGroup", "group"); err != nil {
 			return err
 		}
 	}
@@ -774,40 +838,40 @@ func (val *validator) context(n *node, path string, objType string) error {
 // contextAgents checks 2.0's contextAgents (objectType "contextAgent", an
 // Agent in "agent") and contextGroups (objectType "contextGroup", a Group in
 // "group"), each with optional non-empty relevantTypes.
-func (val *validator) contextAgents(n *node, path, objectType, prop string) error {
+func (val *validator) contextAgents(n *node, path *pth, objectType, prop string) error {
 	if n.kind != kArray {
 		return bad(path, "must be an array, not %s", n.kind)
 	}
 	for i, c := range n.vals {
-		p := path + "[" + strconv.Itoa(i) + "]"
+		p := val.i(path, i)
 		if err := val.object(c, p, "objectType", prop, "relevantTypes"); err != nil {
 			return err
 		}
 		if ot := c.get("objectType"); ot == nil || ot.str() != objectType {
-			return bad(p+".objectType", "must be %q", objectType)
+			return bad(val.k(p, "objectType"), "must be %q", objectType)
 		}
 		who := c.get(prop)
 		if who == nil {
 			return bad(p, "the %q property is required", prop)
 		}
 		if prop == "agent" {
-			if err := val.agent(who, p+".agent"); err != nil {
+			if err := val.agent(who, val.k(p, "agent")); err != nil {
 				return err
 			}
 		} else {
 			if who.kind == kObject && who.get("objectType").str() != "Group" {
-				return bad(p+".group", "must be a Group (with objectType \"Group\")")
+				return bad(val.k(p, "group"), "must be a Group (with objectType \"Group\")")
 			}
-			if err := val.group(who, p+".group"); err != nil {
+			if err := val.group(who, val.k(p, "group")); err != nil {
 				return err
 			}
 		}
 		if rt := c.get("relevantTypes"); rt != nil {
 			if rt.kind != kArray || len(rt.vals) == 0 {
-				return bad(p+".relevantTypes", "must be a non-empty array of IRIs")
+				return bad(val.k(p, "relevantTypes"), "must be a non-empty array of IRIs")
 			}
 			for j, t := range rt.vals {
-				if err := val.iri(t, p+".relevantTypes["+strconv.Itoa(j)+"]"); err != nil {
+				if err := val.iri(t, val.i(val.k(p, "relevantTypes"), j)); err != nil {
 					return err
 				}
 			}
@@ -818,12 +882,15 @@ func (val *validator) contextAgents(n *node, path, objectType, prop string) erro
 
 // contextActivities checks the four lists and turns a single Activity into an
 // array of one, as the LRS must return them.
-func (val *validator) contextActivities(n *node, path string) error {
+func (val *validator) contextActivities(n *node, path *pth) error {
 	if err := val.object(n, path, "parent", "grouping", "category", "other"); err != nil {
 		return err
 	}
+	if len(n.keys) == 0 {
+		return bad(path, "needs at least one of parent, grouping, category and other")
+	}
 	for i, k := range n.keys {
-		p := path + "." + k
+		p := val.k(path, k)
 		l := n.vals[i]
 		if l.kind == kObject {
 			l = &node{kind: kArray, vals: []*node{l}}
@@ -833,7 +900,7 @@ func (val *validator) contextActivities(n *node, path string) error {
 			return bad(p, "must be an Activity or an array of Activities, not %s", l.kind)
 		}
 		for j, a := range l.vals {
-			if err := val.activity(a, p+"["+strconv.Itoa(j)+"]"); err != nil {
+			if err := val.activity(a, val.i(p, j)); err != nil {
 				return err
 			}
 		}
@@ -841,7 +908,7 @@ func (val *validator) contextActivities(n *node, path string) error {
 	return nil
 }
 
-func (val *validator) attachment(n *node, path string) error {
+func (val *validator) attachment(n *node, path *pth) error {
 	if err := val.object(n, path, "usageType", "display", "description", "contentType", "length", "sha2", "fileUrl"); err != nil {
 		return err
 	}
@@ -850,41 +917,41 @@ func (val *validator) attachment(n *node, path string) error {
 			return bad(path, "an attachment needs %q", req)
 		}
 	}
-	if err := val.iri(n.get("usageType"), path+".usageType"); err != nil {
+	if err := val.iri(n.get("usageType"), val.k(path, "usageType")); err != nil {
 		return err
 	}
-	if err := val.langMap(n.get("display"), path+".display"); err != nil {
+	if err := val.langMap(n.get("display"), val.k(path, "display")); err != nil {
 		return err
 	}
 	if d := n.get("description"); d != nil {
-		if err := val.langMap(d, path+".description"); err != nil {
+		if err := val.langMap(d, val.k(path, "description")); err != nil {
 			return err
 		}
 	}
 	ct := n.get("contentType")
-	if err := val.str(ct, path+".contentType"); err != nil {
+	if err := val.str(ct, val.k(path, "contentType")); err != nil {
 		return err
 	}
 	if !isMediaType(ct.s) {
-		return bad(path+".contentType", "%q is not an Internet media type", ct.s)
+		return bad(val.k(path, "contentType"), "%q is not an Internet media type", ct.s)
 	}
 	l := n.get("length")
-	f, err := val.number(l, path+".length")
+	f, err := val.number(l, val.k(path, "length"))
 	if err != nil {
 		return err
 	}
 	if f < 0 || f != float64(int64(f)) {
-		return bad(path+".length", "%s is not a whole number of octets", l.s)
+		return bad(val.k(path, "length"), "%s is not a whole number of octets", l.s)
 	}
 	sha := n.get("sha2")
-	if err := val.str(sha, path+".sha2"); err != nil {
+	if err := val.str(sha, val.k(path, "sha2")); err != nil {
 		return err
 	}
 	if !isHex(sha.s, 56) && !isHex(sha.s, 64) && !isHex(sha.s, 96) && !isHex(sha.s, 128) {
-		return bad(path+".sha2", "%q is not a hex SHA-2 hash", sha.s)
+		return bad(val.k(path, "sha2"), "%q is not a hex SHA-2 hash", sha.s)
 	}
 	if u := n.get("fileUrl"); u != nil {
-		if err := val.iri(u, path+".fileUrl"); err != nil {
+		if err := val.iri(u, val.k(path, "fileUrl")); err != nil {
 			return err
 		}
 	}

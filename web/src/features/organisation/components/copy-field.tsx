@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 
 /**
- * A link shown read-only with a Copy button. Where the Clipboard API is
+ * A link or secret shown read-only with a Copy button. Where the Clipboard API is
  * refused (an http origin, a denied permission), the text is selected so
  * the admin can copy it by hand, and told so.
  */
@@ -21,7 +21,7 @@ export function CopyField({ label, value, hint }: { label: string; value: string
     } catch {
       inputRef.current?.focus()
       inputRef.current?.select()
-      setStatus('Copying was refused by the browser: the link is selected, copy it with Ctrl+C or ⌘C.')
+      setStatus('Copying was refused by the browser: the text is selected, copy it with Ctrl+C or ⌘C.')
     }
   }
 

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The built-in LRS (xAPI) on SQLite and on PostgreSQL, each in a fresh
+# database: statement POST throughput in batches of 50, then, after filling
+# the LRS through the same API, the latency of filtered statement GETs. The
+# server runs on CPU 0 (GOMAXPROCS=1) and the load generator
+# (bench/xapi/main.go) on CPU 1. Prints figures; asserts nothing.
+# Targets: >= 10,000 statements/s POSTed in batches of 50 on each store;
+# filtered GET over 1,000,000 stored statements p99 <= 50 ms.
+#   BENCH_SECONDS (10), BENCH_CONNS (16), BENCH_XAPI_STATEMENTS (1000000),
+#   BENCH_XAPI_GETS (2000 of each query shape, one at a time and over 8 connections),
+#   BENCH_POSTGRES_URL (default: JOURNEYMAN_TEST_POSTGRES_URL, else the local server)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+[ -x bin/journeyman ] || go build -o bin/journeyman ./cmd/journeyman
+tmp=$(mktemp -d)
+go build -o "$tmp/loadgen" ./bench/xapi
+secs=${BENCH_SECONDS:-10}
+conns=${BENCH_CONNS:-16}
+statements=${BENCH_XAPI_STATEMENTS:-1000000}
+gets=${BENCH_XAPI_GETS:-2000}
+pg_admin=${BENCH_POSTGRES_URL:-${JOURNEYMAN_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}}
+pid="" pg_db=""
+cleanup() {
+	[ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+	[ -n "$pg_db" ] && psql -q "$pg_admin" -c "DROP DATABASE IF EXISTS $pg_db WITH (FORCE)" >/dev/null 2>&1 || true
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+pin_server=() pin_load=()
+if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then
+	pin_server=(taskset -c 0) pin_load=(taskset -c 1)
+fi
+echo "CPUs: $(nproc); server on CPU 0, load generator on CPU 1; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+bench() { # label dsn
+	local label=$1 dsn=$2
+	# Free ports for the broker and the simulated devices: nothing here uses them.
+	GOMAXPROCS=1 "${pin_server[@]}" bin/journeyman -addr 127.0.0.1:0 -db "$dsn" -mqtt-listen 127.0.0.1:0 \
+		-modbus-port 0 -opcua-port 0 -enip-port 0 2>"$tmp/log-$label" &
+	pid=$!
+	local url=""
+	for _ in $(seq 300); do
+		url=$(grep -o '"url":"[^"]*"' "$tmp/log-$label" 2>/dev/null | head -1 | cut -d'"' -f4) || true
+		[ -n "$url" ] && break
+		sleep 0.1
+	done
+	[ -n "$url" ] || { echo "server did not start:"; cat "$tmp/log-$label"; exit 1; }
+	# The admin's setup link; the generator sets the password and takes an xAPI credential.
+	local setup
+	setup=$(bin/journeyman admin create --email "bench-$label@example.com" --org "Bench LRS" -db "$dsn" --url "$url" |
+		sed -n 's#^setup link.*: \(http[^ ]*/reset-password/[^ ]*\)$#\1#p')
+	[ -n "$setup" ] || { echo "$label: journeyman admin create printed no setup link"; exit 1; }
+	"${pin_load[@]}" "$tmp/loadgen" -url "$url" -setup "$setup" -label "$label" -conns "$conns" -duration "${secs}s" \
+		-statements "$statements" -gets "$gets"
+	kill "$pid"; wait "$pid" 2>/dev/null || true
+	pid=""
+}
+
+bench sqlite "$tmp/journeyman.db"
+echo "sqlite     database size: $(du -ch "$tmp"/journeyman.db* | tail -1 | cut -f1)"
+
+if psql -q "$pg_admin" -c 'SELECT 1' >/dev/null 2>&1; then
+	pg_db="journeyman_xapi_$$"
+	psql -q "$pg_admin" -c "CREATE DATABASE $pg_db" >/dev/null
+	bench postgres "$(echo "$pg_admin" | sed -E "s#(postgres(ql)?://[^/]+)/[^?]*#\1/$pg_db#")"
+	echo "postgres   database size: $(psql -qAt "$pg_admin" -c "SELECT pg_size_pretty(pg_database_size('$pg_db'))")"
+else
+	echo "postgres   skipped: no PostgreSQL answers at $pg_admin"
+fi
