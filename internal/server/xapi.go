@@ -76,6 +76,13 @@ func (s *Server) xapiHandler() http.Handler {
 				return
 			}
 		}
+		r.Body = http.MaxBytesReader(w, r.Body, MaxXAPIBodyBytes)
+		// 1.0.3's alternate request syntax may carry the version header in
+		// its form, so the request is rewritten before anything reads it.
+		alt, altErr := alternateRequest(r)
+		if altErr == nil {
+			r = alt
+		}
 		// Every answer names a version, an error's too: the request's when
 		// it named one we speak.
 		v, err := xapi.ParseVersion(r.Header.Get("X-Experience-API-Version"))
@@ -83,8 +90,14 @@ func (s *Server) xapiHandler() http.Handler {
 			v = xapi.V200
 		}
 		w.Header().Set("X-Experience-API-Version", string(v))
-		r.Body = http.MaxBytesReader(w, r.Body, MaxXAPIBodyBytes)
-		answer.ServeHTTP(w, r)
+		switch {
+		case altErr != nil:
+			s.writeError(w, r, altErr)
+		case err == nil && v == xapi.V200 && usedAlternateSyntax(r):
+			s.writeError(w, r, errAlternateIn2)
+		default:
+			answer.ServeHTTP(w, r)
+		}
 	})
 }
 

@@ -130,6 +130,10 @@ func (res docResource) docKey(params map[string]string, v xapi.Version) (store.X
 		if key.AgentKey, err = xapi.ParseAgentParam(agent, v); err != nil {
 			return key, err
 		}
+		if strings.ContainsRune(key.AgentKey, 0) || !utf8.ValidString(key.AgentKey) {
+			// A \u0000 in the agent's JSON: PostgreSQL keeps no NUL in text.
+			return key, apperr.Invalid("agent: its identifier holds a NUL character")
+		}
 	}
 	if res.registration {
 		if key.Registration, err = xapiParam(params, "registration", false); err != nil {
@@ -140,8 +144,41 @@ func (res docResource) docKey(params map[string]string, v xapi.Version) (store.X
 		}
 		key.Registration = strings.ToLower(key.Registration)
 	}
-	key.ID, err = xapiParam(params, res.idParam, false)
-	return key, err
+	if key.ID, err = xapiParam(params, res.idParam, false); err != nil {
+		return key, err
+	}
+	return key, checkDocID(res.idParam, key.ID)
+}
+
+// checkDocID refuses a stateId or profileId that reads as a JSON number,
+// boolean, null, object or array. The ids are Strings; the conformance
+// suite (XAPI-00305, and its Parameters set) sends 1, true and
+// {"key":"value"} as ids of the wrong type and expects a 400, as ADL's
+// reference LRS, which reads parameters as JSON, answers.
+func checkDocID(name, id string) error {
+	var v any
+	if json.Unmarshal([]byte(id), &v) != nil {
+		return nil
+	}
+	if _, isString := v.(string); isString {
+		return nil
+	}
+	return apperr.Invalid("%s: %s reads as a JSON %s; an id is text such as \"bookmark\" or a UUID", name, id, jsonTypeName(v))
+}
+
+func jsonTypeName(v any) string {
+	switch v.(type) {
+	case float64:
+		return "number"
+	case bool:
+		return "boolean"
+	case map[string]any:
+		return "object"
+	case []any:
+		return "array"
+	default:
+		return "null"
+	}
 }
 
 // handleXAPIDocument serves the methods of one Document Resource: GET of
@@ -257,9 +294,16 @@ func readXAPIDocument(w http.ResponseWriter, r *http.Request) (string, []byte, e
 	if err != nil {
 		return "", nil, jsonError(err)
 	}
+	if len(content) == 0 {
+		// The suite's XAPI-00314 expects a POST without a document to fail.
+		return "", nil, apperr.Invalid("the request has no document: send the document as the request body")
+	}
 	contentType := r.Header.Get("Content-Type")
-	if contentType == "" {
+	switch {
+	case contentType == "":
 		contentType = "application/octet-stream"
+	case len(contentType) > 255 || !utf8.ValidString(contentType):
+		return "", nil, apperr.Invalid("Content-Type is not a media type of at most 255 UTF-8 bytes")
 	}
 	return contentType, content, nil
 }

@@ -1,7 +1,7 @@
 package server
 
 import (
-	"crypto/sha1" //nolint:gosec // G505: xAPI's ETag is a SHA-1
+	"crypto/sha1"
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
@@ -74,7 +74,7 @@ func docRequest(method, target, body, v string, cred [2]string, headers ...strin
 }
 
 func quotedSHA1(b string) string {
-	sum := sha1.Sum([]byte(b)) //nolint:gosec // xAPI's ETag
+	sum := sha1.Sum([]byte(b))
 	return `"` + hex.EncodeToString(sum[:]) + `"`
 }
 
@@ -123,6 +123,9 @@ func TestXAPIDocumentResources(t *testing.T) {
 				if err := json.Unmarshal([]byte(ids.body), &names); err != nil || !reflect.DeepEqual(names, []string{"doc-" + v}) {
 					t.Fatalf("ids = %s", ids.body)
 				}
+				if ids.header.Get("Last-Modified") != got.header.Get("Last-Modified") {
+					t.Fatalf("the list's Last-Modified %q is not its latest document's %q", ids.header.Get("Last-Modified"), got.header.Get("Last-Modified"))
+				}
 				future := docTarget(res.path, withParams(params, res.idParam, "-", "since", "2100-01-01T00:00:00Z"))
 				if ids := want(do(t, s, docRequest("GET", future, "", v, cred)), http.StatusOK); strings.TrimSpace(ids.body) != "[]" {
 					t.Fatalf("ids since 2100 = %s", ids.body)
@@ -143,8 +146,6 @@ func TestXAPIDocumentErrors(t *testing.T) {
 	readOnly := xapiCredential(t, s, "Org A", true, false)
 	writeOnly := xapiCredential(t, s, "Org A", false, true)
 	state := docResources()[0]
-	profile := docResources()[1]
-	agentProfile := docResources()[2]
 
 	type tc struct {
 		name     string
@@ -176,7 +177,8 @@ func TestXAPIDocumentErrors(t *testing.T) {
 			}
 			if _, ok := res.params["agent"]; ok {
 				add("ErrNoAgent", withParams(res.params, "agent", "-"), "agent")
-				for _, bad := range []string{"1", "true", "not JSON", `{"not_actor":"yup"}`, `{"objectType":"Agent","mbox":"bob@x"}`} {
+				for _, bad := range []string{"1", "true", "not JSON", `{"not_actor":"yup"}`, `{"objectType":"Agent","mbox":"bob@x"}`,
+					`{"objectType":"Agent","account":{"homePage":"http://example.com","name":"a\u0000b"}}`} {
 					add("ErrAgent="+bad, withParams(res.params, "agent", bad), "agent")
 				}
 			}
@@ -188,6 +190,12 @@ func TestXAPIDocumentErrors(t *testing.T) {
 			}
 			if method == "PUT" || method == "POST" || (method == "DELETE" && res.name != "State") {
 				add("ErrNoId", withParams(res.params, res.idParam, "-"), res.idParam)
+			}
+			for _, bad := range []string{"1", "true", "null", `{"key":"value"}`, "[1]"} {
+				add("ErrIdType="+bad, withParams(res.params, res.idParam, bad), res.idParam)
+			}
+			if method == "PUT" || method == "POST" {
+				tests = append(tests, tc{res.name + "/" + method + "/ErrNoDocument", method, res.path, res.params, "", headers, cred, 400, "no document"})
 			}
 		}
 	}
@@ -206,16 +214,13 @@ func TestXAPIDocumentErrors(t *testing.T) {
 		}
 		tests = append(tests,
 			tc{res.name + "/ErrMissing", "GET", res.path, withParams(res.params, res.idParam, "missing"), "", nil, cred, 404, "missing"},
+			tc{res.name + "/ErrContentType", "PUT", res.path, res.params, "x", []string{"Content-Type", "text/plain; x=" + strings.Repeat("y", 256)}, cred, 400, "Content-Type"},
 			tc{res.name + "/ErrTooLarge", "PUT", res.path, res.params, strings.Repeat("x", store.MaxXAPIDocument+1), []string{"If-None-Match", "*", "Content-Type", "text/plain"}, cred, 413, "larger"},
 			tc{res.name + "/ErrReadOnlyWrites", "PUT", res.path, res.params, `{"a":1}`, []string{"If-None-Match", "*"}, readOnly, 403, "write"},
 			tc{res.name + "/ErrReadOnlyDeletes", "DELETE", res.path, res.params, "", nil, readOnly, 403, "write"},
 			tc{res.name + "/ErrWriteOnlyReads", "GET", res.path, res.params, "", nil, writeOnly, 403, "read"},
 		)
 	}
-	tests = append(tests,
-		tc{"ActivityProfile/ErrPutNoPrecondition", "PUT", profile.path, withParams(profile.params, "profileId", "new"), `{"a":1}`, nil, cred, 400, "If-None-Match"},
-		tc{"AgentProfile/ErrPutNoPrecondition", "PUT", agentProfile.path, withParams(agentProfile.params, "profileId", "new"), `{"a":1}`, nil, cred, 400, "If-None-Match"},
-	)
 
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -231,8 +236,8 @@ func TestXAPIDocumentErrors(t *testing.T) {
 }
 
 // The concurrency rules of Communication 3.1, alike in 1.0.3 and 2.0.0:
-// ETags on every write; a profile PUT must carry If-Match or
-// If-None-Match; the State Resource lets writes go without.
+// ETags on every write; a profile PUT over an existing document must carry
+// If-Match or If-None-Match; the State Resource lets writes go without.
 func TestXAPIDocumentConcurrency(t *testing.T) {
 	s := MustOpenServer(t)
 	cred := xapiCredential(t, s, "Org A", true, true)
@@ -264,7 +269,8 @@ func TestXAPIDocumentConcurrency(t *testing.T) {
 			for _, tt := range tests {
 				t.Run(v+"/"+res.name+"/"+tt.name, func(t *testing.T) {
 					target := docTarget(res.path, withParams(res.params, res.idParam, v+tt.name))
-					if r := do(t, s, docRequest("PUT", target, stored, v, cred, "If-None-Match", "*")); r.status != 204 {
+					// A bare PUT creates a document of any resource.
+					if r := do(t, s, docRequest("PUT", target, stored, v, cred)); r.status != 204 {
 						t.Fatalf("create: %d %s", r.status, r.body)
 					}
 					body := ""
@@ -468,4 +474,26 @@ func TestXAPIAgentsResource(t *testing.T) {
 			t.Fatalf("status %d, want 403: %s", r.status, r.body)
 		}
 	})
+}
+
+// Ids are any text but what reads as a JSON non-string (see checkDocID).
+func TestXAPIDocumentIDs(t *testing.T) {
+	s := MustOpenServer(t)
+	cred := xapiCredential(t, s, "Org A", true, true)
+	state := docResources()[0]
+	ids := []string{`"quoted"`, "01", "a b&c=d/é", "http://example.com/state?x=1", "2b8e1f0a-6a3c-4c1e-9d2f-0e1f2a3b4c5d"}
+	for _, id := range ids {
+		if r := do(t, s, docRequest("PUT", docTarget(state.path, withParams(state.params, "stateId", id)), "x", "1.0.3", cred)); r.status != 204 {
+			t.Fatalf("put %q: %d %s", id, r.status, r.body)
+		}
+		got := do(t, s, docRequest("GET", docTarget(state.path, withParams(state.params, "stateId", id)), "", "1.0.3", cred))
+		if got.status != 200 || got.body != "x" || got.header.Get("Content-Type") != "application/json" {
+			t.Fatalf("get %q: %d %s %q", id, got.status, got.header.Get("Content-Type"), got.body)
+		}
+	}
+	r := do(t, s, docRequest("GET", docTarget(state.path, withParams(state.params, "stateId", "-")), "", "1.0.3", cred))
+	var listed []string
+	if err := json.Unmarshal([]byte(r.body), &listed); err != nil || len(listed) != len(ids) {
+		t.Fatalf("ids = %s", r.body)
+	}
 }
