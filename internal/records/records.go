@@ -35,7 +35,7 @@ const (
 	VerbInitialized = "http://adlnet.gov/expapi/verbs/initialized"
 	VerbInteracted  = "http://adlnet.gov/expapi/verbs/interacted"
 	VerbCompleted   = "http://adlnet.gov/expapi/verbs/completed"
-	VerbPassed      = "http://adlnet.gov/expapi/verbs/passed"
+	VerbPassed      = "http://adlnet.gov/expapi/verbs/passed" //nolint:gosec // G101: a verb's IRI, no credential
 	VerbFailed      = "http://adlnet.gov/expapi/verbs/failed"
 	VerbTerminated  = "http://adlnet.gov/expapi/verbs/terminated"
 	VerbScored      = "http://adlnet.gov/expapi/verbs/scored"
@@ -95,8 +95,8 @@ type object = map[string]any
 
 func langMap(s string) object { return object{"en-US": s} }
 
-// Agent is the learner as an xAPI agent: an account on this deployment.
-func (l Learner) Agent() object {
+// agent is the learner as an xAPI agent: an account on this deployment.
+func (l Learner) agent() object {
 	return object{"objectType": "Agent", "name": l.Name, "account": object{"homePage": l.Base, "name": l.ID}}
 }
 

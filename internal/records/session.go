@@ -82,7 +82,7 @@ func (s sessionRecord) statement(verbID string, obj object, at time.Time, result
 	if ctx == nil {
 		ctx = s.context(false)
 	}
-	st := object{"actor": s.l.Agent(), "verb": verb(verbID), "object": obj, "context": ctx, "timestamp": timestamp(at)}
+	st := object{"actor": s.l.agent(), "verb": verb(verbID), "object": obj, "context": ctx, "timestamp": timestamp(at)}
 	if result != nil {
 		st["result"] = result
 	}

@@ -157,10 +157,8 @@ func (res docResource) docKey(params map[string]string, v xapi.Version) (store.X
 // reference LRS, which reads parameters as JSON, answers.
 func checkDocID(name, id string) error {
 	var v any
-	if json.Unmarshal([]byte(id), &v) != nil {
-		return nil
-	}
-	if _, isString := v.(string); isString {
+	notJSON := json.Unmarshal([]byte(id), &v) != nil
+	if _, isString := v.(string); notJSON || isString {
 		return nil
 	}
 	return apperr.Invalid("%s: %s reads as a JSON %s; an id is text such as \"bookmark\" or a UUID", name, id, jsonTypeName(v))

@@ -43,7 +43,7 @@ func (s *Store) recordSession(ctx context.Context, tx *sql.Tx, rec *Recorder, be
 	ins, err := xapi.Decode(body, xapi.V200)
 	if err != nil {
 		// Our own statements: invalid ones are our bug, not the client's.
-		return fmt.Errorf("record session %s: statements the LRS refuses: %v", after.ID, err)
+		return fmt.Errorf("record session %s: statements the LRS refuses: %s", after.ID, err.Error())
 	}
 	_, err = s.storeXAPI(ctx, tx, XAPIWrite{OrgID: l.OrgID, LearnerID: l.ID, Authority: records.Authority(l.Base), Version: xapi.V200, Statements: ins})
 	return err

@@ -204,22 +204,15 @@ func (s *Store) XAPIAttachments(ctx context.Context, orgID string, sha2s []strin
 	parts := map[string]xapi.Part{}
 	for start := 0; start < len(sha2s); start += xapiInsertRows {
 		chunk := sha2s[start:min(start+xapiInsertRows, len(sha2s))]
-		rows, err := s.db.QueryContext(ctx, `SELECT sha2, content_type, content FROM xapi_attachments
-			WHERE org_id = $1 AND sha2 IN (`+placeholders(2, len(chunk))+`)`, append([]any{orgID}, anys(chunk)...)...)
-		if err != nil {
-			return nil, fmt.Errorf("xAPI attachments: %w", err)
-		}
-		for rows.Next() {
+		err := eachRow(ctx, s.db, `SELECT sha2, content_type, content FROM xapi_attachments
+			WHERE org_id = $1 AND sha2 IN (`+placeholders(2, len(chunk))+`)`, append([]any{orgID}, anys(chunk)...), func(rows *sql.Rows) error {
 			var sha2 string
 			var p xapi.Part
-			if err := rows.Scan(&sha2, &p.ContentType, &p.Content); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("xAPI attachments: %w", err)
-			}
+			err := rows.Scan(&sha2, &p.ContentType, &p.Content)
 			parts[sha2] = p
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+			return err
+		})
+		if err != nil {
 			return nil, fmt.Errorf("xAPI attachments: %w", err)
 		}
 	}

@@ -111,27 +111,37 @@ func (s *Store) knownXAPI(ctx context.Context, q querier, orgID string, ids []st
 	known := map[string]knownStatement{}
 	for start := 0; start < len(ids); start += xapiInsertRows {
 		chunk := ids[start:min(start+xapiInsertRows, len(ids))]
-		rows, err := q.QueryContext(ctx, `SELECT id, body, verb_id, COALESCE(target_id, '') FROM xapi_statements
-			WHERE org_id = $1 AND id IN (`+placeholders(2, len(chunk))+`)`, append([]any{orgID}, anys(chunk)...)...)
-		if err != nil {
-			return nil, err
-		}
-		for rows.Next() {
+		err := eachRow(ctx, q, `SELECT id, body, verb_id, COALESCE(target_id, '') FROM xapi_statements
+			WHERE org_id = $1 AND id IN (`+placeholders(2, len(chunk))+`)`, append([]any{orgID}, anys(chunk)...), func(rows *sql.Rows) error {
 			var id, body string
 			var k knownStatement
 			if err := rows.Scan(&id, &body, &k.verbID, &k.targetID); err != nil {
-				rows.Close()
-				return nil, err
+				return err
 			}
 			k.body = json.RawMessage(body)
 			known[id] = k
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+			return nil
+		})
+		if err != nil {
 			return nil, err
 		}
 	}
 	return known, nil
+}
+
+// eachRow runs query and calls fn on each row.
+func eachRow(ctx context.Context, q querier, query string, args []any, fn func(*sql.Rows) error) error {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }
 
 // checkVoiding refuses a voiding statement whose target is itself a
@@ -179,22 +189,15 @@ func (s *Store) insertXAPI(ctx context.Context, tx *sql.Tx, orgID, learnerID str
 		args = append(args, orgID, st.ID, stored.UnixMicro(), st.VerbID, nullText(st.Registration), nullText(st.TargetID), learner, string(st.Body))
 	}
 	sb.WriteString(` RETURNING seq, id`)
-	rows, err := tx.QueryContext(ctx, sb.String(), args...)
-	if err != nil {
-		return err
-	}
 	seqOf := make(map[string]int64, len(stmts))
-	for rows.Next() {
+	err := eachRow(ctx, tx, sb.String(), args, func(rows *sql.Rows) error {
 		var seq int64
 		var id string
-		if err := rows.Scan(&seq, &id); err != nil {
-			rows.Close()
-			return err
-		}
+		err := rows.Scan(&seq, &id)
 		seqOf[id] = seq
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+		return err
+	})
+	if err != nil {
 		return err
 	}
 	if err := s.insertXAPIRefs(ctx, tx, "xapi_statement_agents", "agent_key", orgID, stmts, seqOf, func(st xapi.Statement) []xapi.Ref { return st.Agents }); err != nil {
@@ -299,16 +302,16 @@ func (s *Store) applyVoiding(ctx context.Context, tx *sql.Tx, orgID string, stmt
 	}
 	for start := 0; start < len(targets); start += xapiInsertRows {
 		chunk := targets[start:min(start+xapiInsertRows, len(targets))]
-		if _, err := tx.ExecContext(ctx, `UPDATE xapi_statements SET voided = TRUE
-			WHERE org_id = $1 AND verb_id <> $2 AND id IN (`+placeholders(3, len(chunk))+`)`,
+		if _, err := tx.ExecContext(ctx, `UPDATE xapi_statements SET voided = TRUE WHERE org_id = $1 AND verb_id <> $2 AND id IN (`+ //nolint:gosec // G202: placeholders only
+			placeholders(3, len(chunk))+`)`,
 			append([]any{orgID, xapi.VoidedVerb}, anys(chunk)...)...); err != nil {
 			return err
 		}
 	}
 	for start := 0; start < len(ids); start += xapiInsertRows {
 		chunk := ids[start:min(start+xapiInsertRows, len(ids))]
-		if _, err := tx.ExecContext(ctx, `UPDATE xapi_statements SET voided = TRUE
-			WHERE org_id = $1 AND verb_id <> $2 AND id IN (`+placeholders(3, len(chunk))+`)
+		if _, err := tx.ExecContext(ctx, `UPDATE xapi_statements SET voided = TRUE WHERE org_id = $1 AND verb_id <> $2 AND id IN (`+ //nolint:gosec // G202: placeholders only
+			placeholders(3, len(chunk))+`)
 			AND EXISTS (SELECT 1 FROM xapi_statements v WHERE v.org_id = $1 AND v.target_id = xapi_statements.id AND v.verb_id = $2)`,
 			append([]any{orgID, xapi.VoidedVerb}, anys(chunk)...)...); err != nil {
 			return err
