@@ -1110,9 +1110,13 @@ func isNumber(s string) bool {
 }
 
 // parseTimestamp reads an ISO 8601 / RFC 3339 date-time with a time zone
-// ("T", "t" or a space between date and time). The offset -00:00 (RFC 3339's
+// ("T", "t" or a space between date and time), extended or basic format. The offset -00:00 (RFC 3339's
 // "unknown local offset") is refused, as ISO 8601 forbids it.
 func parseTimestamp(s string) (time.Time, error) {
+	// ISO 8601 basic format (20080915T155300.601Z): rewrite it extended.
+	if len(s) >= 16 && isDigits(s[:8]) && (s[8] == 'T' || s[8] == 't' || s[8] == ' ') && isDigits(s[9:15]) {
+		s = s[0:4] + "-" + s[4:6] + "-" + s[6:8] + "T" + s[9:11] + ":" + s[11:13] + ":" + s[13:15] + s[15:]
+	}
 	if len(s) < 20 {
 		return time.Time{}, errSyntaxTS
 	}

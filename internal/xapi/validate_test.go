@@ -3,6 +3,7 @@ package xapi
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"journeyman/internal/apperr"
 )
@@ -197,6 +198,9 @@ func TestDecodeRules(t *testing.T) {
 		{"TimestampNoZone", with(t, "timestamp", `"2008-09-15T15:53:00.601"`), both, "statement.timestamp"},
 		{"TimestampSpaceSeparator", with(t, "timestamp", `"2008-09-15 15:53:00.601+00:00"`), both, ""},
 		{"TimestampPlus0000", with(t, "timestamp", `"2008-09-15T15:53:00+0000"`), both, ""},
+		{"TimestampBasicFormat", with(t, "timestamp", `"20080915T155300.601+0100"`), both, ""},
+		{"TimestampBasicFormatNoZone", with(t, "timestamp", `"20080915T155300"`), both, "statement.timestamp"},
+		{"TimestampMonth13", with(t, "timestamp", `"2008-13-15T15:53:00Z"`), both, "statement.timestamp"},
 		{"TimestampZ", with(t, "timestamp", `"2008-09-15T15:53:00Z"`), both, ""},
 		{"StoredInvalid", with(t, "stored", `"yesterday"`), both, "statement.stored"},
 		// version (version.js)
@@ -319,6 +323,26 @@ func TestLanguageTags(t *testing.T) {
 	for _, s := range invalid {
 		if isLanguageTag(s) {
 			t.Errorf("%q accepted", s)
+		}
+	}
+}
+
+func TestExportedChecks(t *testing.T) {
+	if !IsUUID("FD41C918-b88b-4b20-a0a5-a4c32391aaa0") || IsUUID("wrong") || IsUUID("fd41c918b88b4b20a0a5a4c32391aaa0") {
+		t.Error("IsUUID")
+	}
+	if !IsIRI("http://adlnet.gov/expapi/verbs/completed") || IsIRI("not.a.valid.iri.com/verb") || IsIRI("http://x y") {
+		t.Error("IsIRI")
+	}
+	if got, err := ParseTimestamp("2026-11-24T10:15:00.123+01:00"); err != nil || !got.Equal(time.Date(2026, 11, 24, 9, 15, 0, 123e6, time.UTC)) {
+		t.Errorf("ParseTimestamp = %v, %v", got, err)
+	}
+	if _, err := ParseTimestamp("yesterday"); apperr.Code(err) != apperr.EINVALID {
+		t.Errorf("ParseTimestamp(yesterday): %v, want EINVALID", err)
+	}
+	for i := 0; i < 100; i++ {
+		if u := NewUUID(); !IsUUID(u) || u != strings.ToLower(u) || u[14] != '4' || !strings.ContainsRune("89ab", rune(u[19])) {
+			t.Fatalf("NewUUID() = %q is not a lower-case version-4 UUID", u)
 		}
 	}
 }
