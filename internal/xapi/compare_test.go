@@ -179,7 +179,7 @@ func dig(m map[string]any, path string) any {
 func splitDots(s string) []string {
 	var out []string
 	start := 0
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if s[i] == '.' {
 			out = append(out, s[start:i])
 			start = i + 1

@@ -1,7 +1,6 @@
 package xapi
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"unicode/utf16"
@@ -79,23 +78,6 @@ func (n *node) str() string {
 
 func strNode(s string) *node { return &node{kind: kString, s: s} }
 
-func (n *node) clone() *node {
-	if n == nil {
-		return nil
-	}
-	c := *n
-	if n.keys != nil {
-		c.keys = append([]string(nil), n.keys...)
-	}
-	if n.vals != nil {
-		c.vals = make([]*node, len(n.vals))
-		for i, v := range n.vals {
-			c.vals[i] = v.clone()
-		}
-	}
-	return &c
-}
-
 type parser struct {
 	b     []byte
 	src   string // b as one string: values without escapes are slices of it
@@ -158,8 +140,6 @@ var knownKeys = func() map[string]string {
 	}
 	return m
 }()
-
-var errSyntax = errors.New("syntax")
 
 // parseJSON parses one JSON value filling the whole of b.
 func parseJSON(b []byte) (*node, error) {
@@ -542,7 +522,7 @@ const hexDigits = "0123456789abcdef"
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		c := s[i]
 		if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
 			continue

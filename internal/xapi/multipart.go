@@ -46,7 +46,7 @@ func ReadMultipart(contentType string, body io.Reader) ([]byte, map[string]Part,
 	parts := map[string]Part{}
 	for n := 2; ; n++ {
 		p, err := r.NextRawPart()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return statements, parts, nil
 		}
 		if err != nil {

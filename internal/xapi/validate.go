@@ -269,7 +269,7 @@ func (val *validator) statement(n *node, path *pth) error {
 		if val.v == V200 {
 			prefix = "2.0"
 		}
-		if !(ver.s == prefix || (strings.HasPrefix(ver.s, prefix+".") && isDigits(ver.s[4:]))) {
+		if ver.s != prefix && (!strings.HasPrefix(ver.s, prefix+".") || !isDigits(ver.s[4:])) {
 			return bad(val.k(path, "version"), "%q is not a %s.x version (the request speaks %s)", ver.s, prefix, val.v)
 		}
 	}
@@ -964,7 +964,7 @@ func isHex(s string, n int) bool {
 	if len(s) != n {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if !isHexDigit(s[i]) {
 			return false
 		}
@@ -980,7 +980,7 @@ func isUUID(s string) bool {
 	if len(s) != 36 {
 		return false
 	}
-	for i := 0; i < 36; i++ {
+	for i := range 36 {
 		switch i {
 		case 8, 13, 18, 23:
 			if s[i] != '-' {
@@ -1007,7 +1007,7 @@ func isIRI(s string) bool {
 	}
 	for i := 1; i < c; i++ {
 		ch := s[i]
-		if !(isAlpha(ch) || ch >= '0' && ch <= '9' || ch == '+' || ch == '-' || ch == '.') {
+		if !isAlpha(ch) && (ch < '0' || ch > '9') && ch != '+' && ch != '-' && ch != '.' {
 			return false
 		}
 	}
@@ -1031,7 +1031,7 @@ func isMailto(s string) bool {
 	if at < 1 || at == len(addr)-1 {
 		return false
 	}
-	for i := 0; i < len(addr); i++ {
+	for i := range len(addr) {
 		if addr[i] <= ' ' || addr[i] == '<' || addr[i] == '>' || addr[i] == '"' || addr[i] == 0x7f {
 			return false
 		}
@@ -1052,7 +1052,7 @@ func isToken(s string) bool {
 	if s == "" {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		c := s[i]
 		if c <= ' ' || c >= 0x7f || strings.IndexByte("()<>@,;:\\\"/[]?=", c) >= 0 {
 			return false
@@ -1125,8 +1125,8 @@ func parseTimestamp(s string) (time.Time, error) {
 		b[10] = 'T'
 	}
 	n := len(b)
-	switch {
-	case b[n-1] == 'Z' || b[n-1] == 'z':
+	switch b[n-1] {
+	case 'Z', 'z':
 		b[n-1] = 'Z'
 	default:
 		// Offsets: +hh:mm, +hhmm or +hh.

@@ -15,7 +15,7 @@ const validAttachment = `{"usageType": "http://example.com/attachment-usage/test
 // attachmentWith is validAttachment with one property replaced ("-" removes it).
 func attachmentWith(t testing.TB, key, value string) string {
 	t.Helper()
-	return with(t, "attachments", "["+strings.Replace(with2(t, validAttachment, key, value), "\n", "", -1)+"]")
+	return with(t, "attachments", "["+strings.ReplaceAll(with2(t, validAttachment, key, value), "\n", "")+"]")
 }
 
 // with2 is with for any JSON object.
@@ -340,7 +340,7 @@ func TestExportedChecks(t *testing.T) {
 	if _, err := ParseTimestamp("yesterday"); apperr.Code(err) != apperr.EINVALID {
 		t.Errorf("ParseTimestamp(yesterday): %v, want EINVALID", err)
 	}
-	for i := 0; i < 100; i++ {
+	for range 100 {
 		if u := NewUUID(); !IsUUID(u) || u != strings.ToLower(u) || u[14] != '4' || !strings.ContainsRune("89ab", rune(u[19])) {
 			t.Fatalf("NewUUID() = %q is not a lower-case version-4 UUID", u)
 		}
