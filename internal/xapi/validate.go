@@ -16,7 +16,8 @@ type Incoming struct {
 	size int // about how many bytes the client sent, to size the body once
 }
 
-// ID is the statement's id in lower case, "" when the client gave none.
+// ID is the statement's id in lower case (the store's key; the body keeps the
+// client's spelling), "" when the client gave none.
 func (in Incoming) ID() string { return in.id }
 
 // JSON is the statement as the client sent it (after normalisation of the
