@@ -143,7 +143,10 @@ var knownKeys = func() map[string]string {
 
 // parseJSON parses one JSON value filling the whole of b.
 func parseJSON(b []byte) (*node, error) {
-	p := parser{b: b, src: string(b), keys: make([]string, 0, 32), vals: make([]*node, 0, 64)}
+	// A statement has about one value per 16 bytes of JSON: one first block
+	// of that size holds most statements whole.
+	p := parser{b: b, src: string(b), keys: make([]string, 0, 32), vals: make([]*node, 0, 64),
+		arena: make([]node, max(16, len(b)/16))}
 	p.ws()
 	n, err := p.value()
 	if err != nil {
