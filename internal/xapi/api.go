@@ -2,9 +2,7 @@ package xapi
 
 import (
 	"crypto/rand"
-	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
@@ -33,7 +31,7 @@ func isDigits(s string) bool {
 	if s == "" {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if s[i] < '0' || s[i] > '9' {
 			return false
 		}
@@ -56,8 +54,20 @@ type Part struct {
 	Content     []byte
 }
 
-var (
-	_ = json.RawMessage(nil)
-	_ io.Reader
-	_ time.Time
-)
+// IsUUID reports whether s is a UUID in its standard string form (any
+// case), for the statementId, voidedStatementId and registration parameters.
+func IsUUID(s string) bool { return isUUID(s) }
+
+// IsIRI reports whether s is an absolute IRI, for the verb and activity
+// parameters.
+func IsIRI(s string) bool { return isIRI(s) }
+
+// ParseTimestamp reads an ISO 8601 timestamp with a time zone (as statements
+// carry them), for the since and until parameters; anything else is EINVALID.
+func ParseTimestamp(s string) (time.Time, error) {
+	t, err := parseTimestamp(s)
+	if err != nil {
+		return time.Time{}, apperr.Invalid("%q is not an ISO 8601 timestamp with a time zone: %v", s, err)
+	}
+	return t, nil
+}

@@ -100,10 +100,10 @@ func TestFormat(t *testing.T) {
 			"verb":                      `{"id":"http://adlnet.gov/expapi/verbs/completed"}`,
 			"object.actor":              `{"member":[{"mbox":"mailto:a@example.com","objectType":"Agent"}],"objectType":"Group"}`,
 			"object.verb":               `{"id":"http://adlnet.gov/expapi/verbs/mentored"}`,
-			"object.object":             `{"id":"http://example.com/sub","objectType":"Activity"}`,
+			"object.object":             `{"id":"http://example.com/sub"}`,
 			"context.instructor":        `{"account":{"homePage":"http://x.example","name":"i"},"objectType":"Agent"}`,
 			"context.team":              `{"mbox":"mailto:blue@example.com","objectType":"Group"}`,
-			"context.contextActivities": `{"parent":[{"id":"https://journeyman.example/xapi/activities/welding","objectType":"Activity"}]}`,
+			"context.contextActivities": `{"parent":[{"id":"https://journeyman.example/xapi/activities/welding"}]}`,
 			"context.registration":      `"ec531277-b57b-4c15-8d91-d292c5b2b8f7"`,
 			"result.score":              `{"max":100,"min":0,"raw":85,"scaled":0.85}`,
 		}
@@ -179,7 +179,7 @@ func dig(m map[string]any, path string) any {
 func splitDots(s string) []string {
 	var out []string
 	start := 0
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if s[i] == '.' {
 			out = append(out, s[start:i])
 			start = i + 1

@@ -24,11 +24,13 @@ func (in Incoming) Complete(stored time.Time, authority json.RawMessage, v Versi
 	// A shallow copy: only top-level properties change, so Complete can run
 	// twice on one Incoming (a retried transaction) and give the same answer.
 	root := &node{kind: kObject, keys: append([]string(nil), in.root.keys...), vals: append([]*node(nil), in.root.vals...)}
+	// The body keeps the client's spelling of its id; ID, the store's key,
+	// is lower case, as UUIDs compare without regard to case.
 	id := in.id
 	if id == "" {
 		id = NewUUID()
+		root.set("id", strNode(id))
 	}
-	root.set("id", strNode(id))
 	storedStr := stored.UTC().Format(storedLayout)
 	if root.get("timestamp") == nil {
 		root.set("timestamp", strNode(storedStr))

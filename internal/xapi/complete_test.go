@@ -64,9 +64,13 @@ func TestCompleteDefaults(t *testing.T) {
 
 func TestCompleteKeepsClientValues(t *testing.T) {
 	body := with(t, "version", `"1.0.3"`)
+	body = with2(t, body, "id", `"FD41C918-B88B-4B20-A0A5-A4C32391AAA0"`)
 	st, m := completeOne(t, body, V103)
-	if m["version"] != "1.0.3" || m["timestamp"] != "2026-11-24T10:15:00.123+01:00" || st.ID != "fd41c918-b88b-4b20-a0a5-a4c32391aaa0" {
-		t.Errorf("version %v, timestamp %v, id %s: the client's values must stay", m["version"], m["timestamp"], st.ID)
+	if m["version"] != "1.0.3" || m["timestamp"] != "2026-11-24T10:15:00.123+01:00" || m["id"] != "FD41C918-B88B-4B20-A0A5-A4C32391AAA0" {
+		t.Errorf("version %v, timestamp %v, id %v: the client's values must stay", m["version"], m["timestamp"], m["id"])
+	}
+	if st.ID != "fd41c918-b88b-4b20-a0a5-a4c32391aaa0" {
+		t.Errorf("ID %q, want the lower-case key", st.ID)
 	}
 }
 

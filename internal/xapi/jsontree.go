@@ -1,7 +1,6 @@
 package xapi
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"unicode/utf16"
@@ -79,23 +78,6 @@ func (n *node) str() string {
 
 func strNode(s string) *node { return &node{kind: kString, s: s} }
 
-func (n *node) clone() *node {
-	if n == nil {
-		return nil
-	}
-	c := *n
-	if n.keys != nil {
-		c.keys = append([]string(nil), n.keys...)
-	}
-	if n.vals != nil {
-		c.vals = make([]*node, len(n.vals))
-		for i, v := range n.vals {
-			c.vals[i] = v.clone()
-		}
-	}
-	return &c
-}
-
 type parser struct {
 	b     []byte
 	src   string // b as one string: values without escapes are slices of it
@@ -159,11 +141,12 @@ var knownKeys = func() map[string]string {
 	return m
 }()
 
-var errSyntax = errors.New("syntax")
-
 // parseJSON parses one JSON value filling the whole of b.
 func parseJSON(b []byte) (*node, error) {
-	p := parser{b: b, src: string(b), keys: make([]string, 0, 32), vals: make([]*node, 0, 64)}
+	// A statement has about one value per 16 bytes of JSON: one first block
+	// of that size holds most statements whole.
+	p := parser{b: b, src: string(b), keys: make([]string, 0, 32), vals: make([]*node, 0, 64),
+		arena: make([]node, max(16, len(b)/16))}
 	p.ws()
 	n, err := p.value()
 	if err != nil {
@@ -542,7 +525,7 @@ const hexDigits = "0123456789abcdef"
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		c := s[i]
 		if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
 			continue

@@ -22,7 +22,6 @@ func isLanguageTag(s string) bool {
 			return false
 		}
 	}
-	i := 0
 	if strings.EqualFold(sub[0], "x") {
 		return privateUse(sub[1:])
 	}
@@ -31,7 +30,7 @@ func isLanguageTag(s string) bool {
 	if !isAlphaStr(lang) || len(lang) < 2 {
 		return false
 	}
-	i = 1
+	i := 1
 	if len(lang) <= 3 {
 		for n := 0; n < 3 && i < len(sub) && len(sub[i]) == 3 && isAlphaStr(sub[i]); n++ {
 			i++
@@ -82,8 +81,8 @@ func isLanguageTag(s string) bool {
 func privateUse(sub []string) bool { return len(sub) > 0 }
 
 func isAlnum(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !isAlpha(s[i]) && !(s[i] >= '0' && s[i] <= '9') {
+	for i := range len(s) {
+		if !isAlpha(s[i]) && (s[i] < '0' || s[i] > '9') {
 			return false
 		}
 	}
@@ -91,7 +90,7 @@ func isAlnum(s string) bool {
 }
 
 func isAlphaStr(s string) bool {
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if !isAlpha(s[i]) {
 			return false
 		}

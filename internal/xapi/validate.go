@@ -16,7 +16,8 @@ type Incoming struct {
 	size int // about how many bytes the client sent, to size the body once
 }
 
-// ID is the statement's id in lower case, "" when the client gave none.
+// ID is the statement's id in lower case (the store's key; the body keeps the
+// client's spelling), "" when the client gave none.
 func (in Incoming) ID() string { return in.id }
 
 // JSON is the statement as the client sent it (after normalisation of the
@@ -269,7 +270,7 @@ func (val *validator) statement(n *node, path *pth) error {
 		if val.v == V200 {
 			prefix = "2.0"
 		}
-		if !(ver.s == prefix || (strings.HasPrefix(ver.s, prefix+".") && isDigits(ver.s[4:]))) {
+		if ver.s != prefix && (!strings.HasPrefix(ver.s, prefix+".") || !isDigits(ver.s[4:])) {
 			return bad(val.k(path, "version"), "%q is not a %s.x version (the request speaks %s)", ver.s, prefix, val.v)
 		}
 	}
@@ -964,7 +965,7 @@ func isHex(s string, n int) bool {
 	if len(s) != n {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		if !isHexDigit(s[i]) {
 			return false
 		}
@@ -980,7 +981,7 @@ func isUUID(s string) bool {
 	if len(s) != 36 {
 		return false
 	}
-	for i := 0; i < 36; i++ {
+	for i := range 36 {
 		switch i {
 		case 8, 13, 18, 23:
 			if s[i] != '-' {
@@ -1007,7 +1008,7 @@ func isIRI(s string) bool {
 	}
 	for i := 1; i < c; i++ {
 		ch := s[i]
-		if !(isAlpha(ch) || ch >= '0' && ch <= '9' || ch == '+' || ch == '-' || ch == '.') {
+		if !isAlpha(ch) && (ch < '0' || ch > '9') && ch != '+' && ch != '-' && ch != '.' {
 			return false
 		}
 	}
@@ -1031,7 +1032,7 @@ func isMailto(s string) bool {
 	if at < 1 || at == len(addr)-1 {
 		return false
 	}
-	for i := 0; i < len(addr); i++ {
+	for i := range len(addr) {
 		if addr[i] <= ' ' || addr[i] == '<' || addr[i] == '>' || addr[i] == '"' || addr[i] == 0x7f {
 			return false
 		}
@@ -1052,7 +1053,7 @@ func isToken(s string) bool {
 	if s == "" {
 		return false
 	}
-	for i := 0; i < len(s); i++ {
+	for i := range len(s) {
 		c := s[i]
 		if c <= ' ' || c >= 0x7f || strings.IndexByte("()<>@,;:\\\"/[]?=", c) >= 0 {
 			return false
@@ -1110,9 +1111,13 @@ func isNumber(s string) bool {
 }
 
 // parseTimestamp reads an ISO 8601 / RFC 3339 date-time with a time zone
-// ("T", "t" or a space between date and time). The offset -00:00 (RFC 3339's
+// ("T", "t" or a space between date and time), extended or basic format. The offset -00:00 (RFC 3339's
 // "unknown local offset") is refused, as ISO 8601 forbids it.
 func parseTimestamp(s string) (time.Time, error) {
+	// ISO 8601 basic format (20080915T155300.601Z): rewrite it extended.
+	if len(s) >= 16 && isDigits(s[:8]) && (s[8] == 'T' || s[8] == 't' || s[8] == ' ') && isDigits(s[9:15]) {
+		s = s[0:4] + "-" + s[4:6] + "-" + s[6:8] + "T" + s[9:11] + ":" + s[11:13] + ":" + s[13:15] + s[15:]
+	}
 	if len(s) < 20 {
 		return time.Time{}, errSyntaxTS
 	}
@@ -1121,8 +1126,8 @@ func parseTimestamp(s string) (time.Time, error) {
 		b[10] = 'T'
 	}
 	n := len(b)
-	switch {
-	case b[n-1] == 'Z' || b[n-1] == 'z':
+	switch b[n-1] {
+	case 'Z', 'z':
 		b[n-1] = 'Z'
 	default:
 		// Offsets: +hh:mm, +hhmm or +hh.

@@ -3,6 +3,7 @@ package xapi
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"journeyman/internal/apperr"
 )
@@ -14,7 +15,7 @@ const validAttachment = `{"usageType": "http://example.com/attachment-usage/test
 // attachmentWith is validAttachment with one property replaced ("-" removes it).
 func attachmentWith(t testing.TB, key, value string) string {
 	t.Helper()
-	return with(t, "attachments", "["+strings.Replace(with2(t, validAttachment, key, value), "\n", "", -1)+"]")
+	return with(t, "attachments", "["+strings.ReplaceAll(with2(t, validAttachment, key, value), "\n", "")+"]")
 }
 
 // with2 is with for any JSON object.
@@ -112,6 +113,10 @@ func TestDecodeRules(t *testing.T) {
 			"scale": [{"id": "likert_0", "description": {"en-US": "It's OK"}}, {"id": "likert_3", "description": {"en-US": "Great"}}]}`), both, ""},
 		{"LikertWithChoices", with(t, "object.definition", `{"interactionType": "likert", "choices": [{"id": "a"}]}`), both, "statement.object.definition.choices"},
 		{"Matching", with(t, "object.definition", `{"interactionType": "matching", "source": [{"id": "a"}], "target": [{"id": "1"}]}`), both, ""},
+		{"MatchingSourceOnly", with(t, "object.definition", `{"interactionType": "matching", "correctResponsesPattern": ["a[.]1"], "source": [{"id": "a", "description": {"en-US": "A"}}]}`), both, ""},
+		{"UnicodeLanguageMap", with(t, "verb.display", `{"ja-JP": "完了した", "ko-KR": "완료", "ru-RU": "завершил", "ar-EG": "أكمل", "hy-AM": "ավարտեց", "kn-IN": "ಪೂರ್ಣಗೊಳಿಸಿದರು"}`), both, ""},
+		{"ExtensionValuesAnything", with(t, "result.extensions", `{"http://example.com/a": "", "http://example.com/b": {}, "http://example.com/c": [1, null]}`), both, ""},
+		{"ExtensionsEmpty", with(t, "context.extensions", `{}`), both, ""},
 		{"Performance", with(t, "object.definition", `{"interactionType": "performance", "steps": [{"id": "a"}]}`), both, ""},
 		{"Sequencing", with(t, "object.definition", `{"interactionType": "sequencing", "choices": [{"id": "a"}, {"id": "b"}]}`), both, ""},
 		{"ComponentsWithoutInteractionType", with(t, "object.definition.choices", `[{"id": "a"}]`), both, "statement.object.definition.choices"},
@@ -193,6 +198,9 @@ func TestDecodeRules(t *testing.T) {
 		{"TimestampNoZone", with(t, "timestamp", `"2008-09-15T15:53:00.601"`), both, "statement.timestamp"},
 		{"TimestampSpaceSeparator", with(t, "timestamp", `"2008-09-15 15:53:00.601+00:00"`), both, ""},
 		{"TimestampPlus0000", with(t, "timestamp", `"2008-09-15T15:53:00+0000"`), both, ""},
+		{"TimestampBasicFormat", with(t, "timestamp", `"20080915T155300.601+0100"`), both, ""},
+		{"TimestampBasicFormatNoZone", with(t, "timestamp", `"20080915T155300"`), both, "statement.timestamp"},
+		{"TimestampMonth13", with(t, "timestamp", `"2008-13-15T15:53:00Z"`), both, "statement.timestamp"},
 		{"TimestampZ", with(t, "timestamp", `"2008-09-15T15:53:00Z"`), both, ""},
 		{"StoredInvalid", with(t, "stored", `"yesterday"`), both, "statement.stored"},
 		// version (version.js)
@@ -315,6 +323,26 @@ func TestLanguageTags(t *testing.T) {
 	for _, s := range invalid {
 		if isLanguageTag(s) {
 			t.Errorf("%q accepted", s)
+		}
+	}
+}
+
+func TestExportedChecks(t *testing.T) {
+	if !IsUUID("FD41C918-b88b-4b20-a0a5-a4c32391aaa0") || IsUUID("wrong") || IsUUID("fd41c918b88b4b20a0a5a4c32391aaa0") {
+		t.Error("IsUUID")
+	}
+	if !IsIRI("http://adlnet.gov/expapi/verbs/completed") || IsIRI("not.a.valid.iri.com/verb") || IsIRI("http://x y") {
+		t.Error("IsIRI")
+	}
+	if got, err := ParseTimestamp("2026-11-24T10:15:00.123+01:00"); err != nil || !got.Equal(time.Date(2026, 11, 24, 9, 15, 0, 123e6, time.UTC)) {
+		t.Errorf("ParseTimestamp = %v, %v", got, err)
+	}
+	if _, err := ParseTimestamp("yesterday"); apperr.Code(err) != apperr.EINVALID {
+		t.Errorf("ParseTimestamp(yesterday): %v, want EINVALID", err)
+	}
+	for range 100 {
+		if u := NewUUID(); !IsUUID(u) || u != strings.ToLower(u) || u[14] != '4' || !strings.ContainsRune("89ab", rune(u[19])) {
+			t.Fatalf("NewUUID() = %q is not a lower-case version-4 UUID", u)
 		}
 	}
 }
