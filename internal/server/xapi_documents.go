@@ -157,11 +157,12 @@ func (res docResource) docKey(params map[string]string, v xapi.Version) (store.X
 // reference LRS, which reads parameters as JSON, answers.
 func checkDocID(name, id string) error {
 	var v any
-	notJSON := json.Unmarshal([]byte(id), &v) != nil
-	if _, isString := v.(string); notJSON || isString {
-		return nil
+	if err := json.Unmarshal([]byte(id), &v); err == nil {
+		if _, isString := v.(string); !isString {
+			return apperr.Invalid("%s: %s reads as a JSON %s; an id is text such as \"bookmark\" or a UUID", name, id, jsonTypeName(v))
+		}
 	}
-	return apperr.Invalid("%s: %s reads as a JSON %s; an id is text such as \"bookmark\" or a UUID", name, id, jsonTypeName(v))
+	return nil
 }
 
 func jsonTypeName(v any) string {

@@ -3,21 +3,9 @@ package xapi
 import (
 	"encoding/json"
 	"strings"
-	"time"
 )
 
 // What the resources' parameters need of the statement rules.
-
-// IsUUID reports whether s is a UUID (any case), as statement ids and
-// registrations are.
-func IsUUID(s string) bool { return isUUID(s) }
-
-// IsIRI reports whether s is an absolute IRI, as verb and activity ids are.
-func IsIRI(s string) bool { return isIRI(s) }
-
-// ParseTimestamp reads an ISO 8601 timestamp as the specification allows
-// them (since and until).
-func ParseTimestamp(s string) (time.Time, error) { return parseTimestamp(s) }
 
 // WithID gives a statement sent without an id the id its request names
 // (PUT's statementId).
