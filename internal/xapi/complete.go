@@ -29,6 +29,8 @@ func (in Incoming) Complete(stored time.Time, authority json.RawMessage, v Versi
 	id := in.id
 	if id == "" {
 		id = NewUUID()
+	}
+	if root.get("id") == nil {
 		root.set("id", strNode(id))
 	}
 	storedStr := stored.UTC().Format(storedLayout)
