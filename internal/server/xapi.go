@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	"journeyman/internal/apperr"
 	"journeyman/internal/identity"
@@ -222,6 +223,10 @@ func xapiParams(r *http.Request, known ...string) (map[string]string, error) {
 		}
 		if len(vals) > 1 {
 			return nil, apperr.Invalid("parameter %q is given %d times", name, len(vals))
+		}
+		// PostgreSQL keeps no NUL and no invalid UTF-8 in text.
+		if !utf8.ValidString(vals[0]) || strings.ContainsRune(vals[0], 0) {
+			return nil, apperr.Invalid("parameter %q is not UTF-8 text", name)
 		}
 		out[name] = vals[0]
 	}

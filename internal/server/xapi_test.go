@@ -213,6 +213,8 @@ func TestXAPIStatementResource(t *testing.T) {
 		{"ErrBadAgent", "?agent=" + url.QueryEscape(`{"mbox":"ann@example.com"}`)},
 		{"ErrBadAscending", "?ascending=yes"},
 		{"ErrDamagedMore", "?more=!!!"},
+		{"ErrNULInAParameter", "?verb=http://example.com/%00"},
+		{"ErrNotUTF8", "?activity=http://example.com/%ff"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			res := do(t, s, xapiRequest("GET", "/xapi/statements"+tt.query, "", cred))

@@ -457,6 +457,11 @@ func (val *validator) ifis(n *node, path *pth) (int, error) {
 		if err := val.str(nm, val.k(p, "name")); err != nil {
 			return 0, err
 		}
+		// The name is part of the agent's key, which the databases keep as
+		// text: PostgreSQL refuses NUL in text.
+		if strings.ContainsRune(nm.str(), 0) {
+			return 0, bad(val.k(p, "name"), "an account name holds a NUL character, which this LRS cannot keep")
+		}
 	}
 	return count, nil
 }

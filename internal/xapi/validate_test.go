@@ -79,6 +79,7 @@ func TestDecodeRules(t *testing.T) {
 		{"AccountNoName", with(t, "actor", `{"account": {"homePage": "http://www.example.com"}}`), both, "statement.actor.account"},
 		{"AccountHomePageNoScheme", with(t, "actor", `{"account": {"homePage": "homePage.com/testUser", "name": "1"}}`), both, "statement.actor.account.homePage"},
 		{"AccountNameNotString", with(t, "actor", `{"account": {"homePage": "http://x.example", "name": {"key": "x"}}}`), both, "statement.actor.account.name"},
+		{"AccountNameWithNUL", with(t, "actor", `{"account": {"homePage": "http://x.example", "name": "a\u0000b"}}`), both, "statement.actor.account.name"},
 		{"AccountUnknownProperty", with(t, "actor", `{"account": {"homePage": "http://x.example", "name": "n", "id": "1"}}`), both, "statement.actor.account"},
 		{"AnonymousGroup", with(t, "actor", `{"objectType": "Group", "member": [{"mbox": "mailto:a@b.c"}, {"openid": "http://openid.example.org/2"}]}`), both, ""},
 		{"AnonymousGroupNoMember", with(t, "actor", `{"objectType": "Group", "name": "team"}`), both, "statement.actor"},
