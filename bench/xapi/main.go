@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -244,10 +245,11 @@ func (b *bench) throughput() {
 	measureFrom := start.Add(b.warmup)
 	end := measureFrom.Add(b.duration)
 	var wg sync.WaitGroup
-	for w := range uint64(b.conns) {
+	// Each connection its own stream: no two statements share an id.
+	streams := rand.New(rand.NewPCG(100, 3)) //nolint:gosec // G404: statements and queries need no secrecy
+	for range b.conns {
+		r := rand.New(rand.NewPCG(streams.Uint64(), streams.Uint64())) //nolint:gosec // G404: statements and queries need no secrecy
 		wg.Go(func() {
-			// Each connection its own stream: no two statements share an id.
-			r := rand.New(rand.NewPCG(w+100, 3)) //nolint:gosec // G404: statements and queries need no secrecy
 			var mine []time.Duration
 			for {
 				t0 := time.Now()
@@ -318,9 +320,10 @@ func (b *bench) fill() {
 		}
 	}()
 	var wg sync.WaitGroup
-	for w := range uint64(b.fillConns) {
+	streams := rand.New(rand.NewPCG(1000, 4)) //nolint:gosec // G404: statements and queries need no secrecy
+	for range b.fillConns {
+		r := rand.New(rand.NewPCG(streams.Uint64(), streams.Uint64())) //nolint:gosec // G404: statements and queries need no secrecy
 		wg.Go(func() {
-			r := rand.New(rand.NewPCG(w+1000, 4)) //nolint:gosec // G404: statements and queries need no secrecy
 			for {
 				n := int64(b.fillBatch)
 				if l := left.Add(-n); l < 0 {
@@ -425,9 +428,10 @@ func (b *bench) timeShape(s shape, conns int) (lat []time.Duration, returned int
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	stop := time.Now().Add(b.getBudget)
-	for w := range uint64(conns) {
+	streams := rand.New(rand.NewPCG(5000, uint64(len(s.name)))) //nolint:gosec // G404: statements and queries need no secrecy
+	for range conns {
+		r := rand.New(rand.NewPCG(streams.Uint64(), streams.Uint64())) //nolint:gosec // G404: statements and queries need no secrecy
 		wg.Go(func() {
-			r := rand.New(rand.NewPCG(w+5000, uint64(len(s.name)))) //nolint:gosec // G404: statements and queries need no secrecy
 			var mine []time.Duration
 			got := 0
 			for next.Add(1) <= int64(b.gets) && time.Now().Before(stop) {
@@ -568,10 +572,8 @@ func (p *pools) statement(b []byte, r *rand.Rand, now time.Time) []byte {
 // uuid is a random (version 4) UUID; math/rand is enough for statement ids.
 func uuid(r *rand.Rand) string {
 	var u [16]byte
-	hi, lo := r.Uint64(), r.Uint64()
-	for i := range 8 {
-		u[i], u[8+i] = byte(hi>>(8*i)), byte(lo>>(8*i))
-	}
+	binary.LittleEndian.PutUint64(u[:8], r.Uint64())
+	binary.LittleEndian.PutUint64(u[8:], r.Uint64())
 	u[6] = u[6]&0x0f | 0x40
 	u[8] = u[8]&0x3f | 0x80
 	const hex = "0123456789abcdef"
