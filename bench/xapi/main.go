@@ -15,6 +15,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -56,6 +57,7 @@ func main() {
 	flag.IntVar(&o.fillConns, "fill-conns", 8, "connections while filling")
 	flag.IntVar(&o.gets, "gets", 2000, "timed GETs of each query shape, for each of the two modes")
 	flag.IntVar(&o.getConns, "get-conns", 8, "connections of the concurrent GETs")
+	flag.DurationVar(&o.getBudget, "get-budget", 20*time.Second, "longest time spent on one query shape in one mode: a slow shape is reported with fewer requests")
 	flag.Parse()
 	if err := run(o); err != nil {
 		fmt.Fprintf(os.Stderr, "%s xapi bench: %v\n", o.label, err)
@@ -69,6 +71,7 @@ type options struct {
 	duration, warmup          time.Duration
 	statements, fillBatch     int
 	fillConns, gets, getConns int
+	getBudget                 time.Duration
 }
 
 func run(o options) error {
@@ -242,10 +245,11 @@ func (b *bench) throughput() {
 	measureFrom := start.Add(b.warmup)
 	end := measureFrom.Add(b.duration)
 	var wg sync.WaitGroup
-	for w := range uint64(b.conns) {
+	// Each connection its own stream: no two statements share an id.
+	streams := rand.New(rand.NewPCG(100, 3)) //nolint:gosec // G404: statements and queries need no secrecy
+	for range b.conns {
+		r := rand.New(rand.NewPCG(streams.Uint64(), streams.Uint64())) //nolint:gosec // G404: statements and queries need no secrecy
 		wg.Go(func() {
-			// Each connection its own stream: no two statements share an id.
-			r := rand.New(rand.NewPCG(w+100, 3)) //nolint:gosec // G404: statements and queries need no secrecy
 			var mine []time.Duration
 			for {
 				t0 := time.Now()
@@ -316,9 +320,10 @@ func (b *bench) fill() {
 		}
 	}()
 	var wg sync.WaitGroup
-	for w := range uint64(b.fillConns) {
+	streams := rand.New(rand.NewPCG(1000, 4)) //nolint:gosec // G404: statements and queries need no secrecy
+	for range b.fillConns {
+		r := rand.New(rand.NewPCG(streams.Uint64(), streams.Uint64())) //nolint:gosec // G404: statements and queries need no secrecy
 		wg.Go(func() {
-			r := rand.New(rand.NewPCG(w+1000, 4)) //nolint:gosec // G404: statements and queries need no secrecy
 			for {
 				n := int64(b.fillBatch)
 				if l := left.Add(-n); l < 0 {
@@ -397,8 +402,12 @@ func (b *bench) queries() {
 			if len(lat) > 0 {
 				mean = float64(returned) / float64(len(lat))
 			}
-			fmt.Printf("%-10s GET %-24s %2d conn: n=%d p50 %s p99 %s max %s, %.1f statements each; %s (target p99 <= 50 ms)\n",
-				b.label, s.name, conns, len(lat), pct(lat, 50), pct(lat, 99), pct(lat, 100), mean, fails)
+			cut := ""
+			if len(lat)+int(fails.n.Load()) < b.gets {
+				cut = fmt.Sprintf(" (cut short: %s spent)", b.getBudget)
+			}
+			fmt.Printf("%-10s GET %-24s %2d conn: n=%d%s p50 %s p99 %s max %s, %.1f statements each; %s (target p99 <= 50 ms)\n",
+				b.label, s.name, conns, len(lat), cut, pct(lat, 50), pct(lat, 99), pct(lat, 100), mean, fails)
 		}
 	}
 }
@@ -418,12 +427,14 @@ func (b *bench) timeShape(s shape, conns int) (lat []time.Duration, returned int
 	var next atomic.Int64
 	var mu sync.Mutex
 	var wg sync.WaitGroup
-	for w := range uint64(conns) {
+	stop := time.Now().Add(b.getBudget)
+	streams := rand.New(rand.NewPCG(5000, uint64(len(s.name)))) //nolint:gosec // G404: statements and queries need no secrecy
+	for range conns {
+		r := rand.New(rand.NewPCG(streams.Uint64(), streams.Uint64())) //nolint:gosec // G404: statements and queries need no secrecy
 		wg.Go(func() {
-			r := rand.New(rand.NewPCG(w+5000, uint64(len(s.name)))) //nolint:gosec // G404: statements and queries need no secrecy
 			var mine []time.Duration
 			got := 0
-			for next.Add(1) <= int64(b.gets) {
+			for next.Add(1) <= int64(b.gets) && time.Now().Before(stop) {
 				u := b.base + "/xapi/statements?" + s.query(r)
 				if s.more {
 					// The first page is not timed: only following its link is.
@@ -561,10 +572,8 @@ func (p *pools) statement(b []byte, r *rand.Rand, now time.Time) []byte {
 // uuid is a random (version 4) UUID; math/rand is enough for statement ids.
 func uuid(r *rand.Rand) string {
 	var u [16]byte
-	hi, lo := r.Uint64(), r.Uint64()
-	for i := range 8 {
-		u[i], u[8+i] = byte(hi>>(8*i)), byte(lo>>(8*i))
-	}
+	binary.LittleEndian.PutUint64(u[:8], r.Uint64())
+	binary.LittleEndian.PutUint64(u[8:], r.Uint64())
 	u[6] = u[6]&0x0f | 0x40
 	u[8] = u[8]&0x3f | 0x80
 	const hex = "0123456789abcdef"

@@ -8,6 +8,7 @@
 # filtered GET over 1,000,000 stored statements p99 <= 50 ms.
 #   BENCH_SECONDS (10), BENCH_CONNS (16), BENCH_XAPI_STATEMENTS (1000000),
 #   BENCH_XAPI_GETS (2000 of each query shape, one at a time and over 8 connections),
+#   BENCH_XAPI_GET_BUDGET (20s: a slower query shape is reported with fewer requests),
 #   BENCH_POSTGRES_URL (default: JOURNEYMAN_TEST_POSTGRES_URL, else the local server)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -18,6 +19,7 @@ secs=${BENCH_SECONDS:-10}
 conns=${BENCH_CONNS:-16}
 statements=${BENCH_XAPI_STATEMENTS:-1000000}
 gets=${BENCH_XAPI_GETS:-2000}
+get_budget=${BENCH_XAPI_GET_BUDGET:-20s}
 pg_admin=${BENCH_POSTGRES_URL:-${JOURNEYMAN_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable}}
 pid="" pg_db=""
 cleanup() {
@@ -51,7 +53,7 @@ bench() { # label dsn
 		sed -n 's#^setup link.*: \(http[^ ]*/reset-password/[^ ]*\)$#\1#p')
 	[ -n "$setup" ] || { echo "$label: journeyman admin create printed no setup link"; exit 1; }
 	"${pin_load[@]}" "$tmp/loadgen" -url "$url" -setup "$setup" -label "$label" -conns "$conns" -duration "${secs}s" \
-		-statements "$statements" -gets "$gets"
+		-statements "$statements" -gets "$gets" -get-budget "$get_budget"
 	kill "$pid"; wait "$pid" 2>/dev/null || true
 	pid=""
 }
