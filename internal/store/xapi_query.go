@@ -130,8 +130,16 @@ func (s *Store) QueryXAPIStatements(ctx context.Context, q XAPIQuery) (XAPIPage,
 			SELECT s.seq, s.body FROM xapi_statements s WHERE s.seq IN (SELECT seq FROM m) AND ` +
 			strings.Join(page, " AND ") + ` AND ` + cursor("s.seq") + ` ORDER BY s.seq ` + order
 	} else {
+		// An organisation's statements are stored in seq order, so stored
+		// orders them too; with a time window and no agent or activity,
+		// ordering by it lets the stored index serve both the window and
+		// the order, where seq's would walk every statement outside it.
+		by := seq + " " + order
+		if from == "xapi_statements s" && (!q.Since.IsZero() || !q.Until.IsZero()) {
+			by = "s.stored " + order + ", s.seq " + order
+		}
 		query = `SELECT ` + seq + `, s.body FROM ` + from + ` WHERE ` + strings.Join(append(match, page...), " AND ") +
-			` AND ` + cursor(seq) + ` ORDER BY ` + seq + ` ` + order
+			` AND ` + cursor(seq) + ` ORDER BY ` + by
 	}
 	query += fmt.Sprintf(" LIMIT %d", limit+1)
 

@@ -34,7 +34,7 @@ CREATE TABLE xapi_statements (
     body         TEXT NOT NULL,
     UNIQUE (org_id, id)
 );
-CREATE INDEX xapi_statements_stored ON xapi_statements (org_id, stored);
+CREATE INDEX xapi_statements_stored ON xapi_statements (org_id, stored, seq);
 CREATE INDEX xapi_statements_verb ON xapi_statements (org_id, verb_id, seq);
 CREATE INDEX xapi_statements_registration ON xapi_statements (org_id, registration, seq);
 CREATE INDEX xapi_statements_target ON xapi_statements (org_id, target_id);
