@@ -249,7 +249,7 @@ func (s *Store) insertXAPIRefs(ctx context.Context, tx *sql.Tx, table, column, o
 }
 
 // storeXAPIActivities keeps the latest definition given of each activity
-// for the Activities Resource.
+// for the Activities Resource, in one statement per chunk.
 func (s *Store) storeXAPIActivities(ctx context.Context, tx *sql.Tx, orgID string, stmts []xapi.Statement) error {
 	defs := map[string]json.RawMessage{}
 	var order []string
@@ -261,9 +261,21 @@ func (s *Store) storeXAPIActivities(ctx context.Context, tx *sql.Tx, orgID strin
 			defs[id] = def
 		}
 	}
-	for _, id := range order {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO xapi_activities (org_id, id, definition) VALUES ($1, $2, $3)
-			ON CONFLICT (org_id, id) DO UPDATE SET definition = excluded.definition`, orgID, id, string(defs[id])); err != nil {
+	for start := 0; start < len(order); start += xapiInsertRows {
+		chunk := order[start:min(start+xapiInsertRows, len(order))]
+		var sb strings.Builder
+		sb.WriteString(`INSERT INTO xapi_activities (org_id, id, definition) VALUES `)
+		args := make([]any, 0, len(chunk)*3)
+		for i, id := range chunk {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			fmt.Fprintf(&sb, "(%s)", placeholders(len(args)+1, 3))
+			args = append(args, orgID, id, string(defs[id]))
+		}
+		// Each id once per statement: PostgreSQL refuses to update a row twice in one.
+		sb.WriteString(` ON CONFLICT (org_id, id) DO UPDATE SET definition = excluded.definition`)
+		if _, err := tx.ExecContext(ctx, sb.String(), args...); err != nil {
 			return err
 		}
 	}
