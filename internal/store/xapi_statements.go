@@ -185,7 +185,7 @@ func (s *Store) insertXAPI(ctx context.Context, tx *sql.Tx, orgID, learnerID str
 		if i > 0 {
 			sb.WriteByte(',')
 		}
-		fmt.Fprintf(&sb, "(%s)", placeholders(len(args)+1, 8))
+		fmt.Fprintf(&sb, "(%s)", s.rowMarks(len(args)+1, 8))
 		args = append(args, orgID, st.ID, stored.UnixMicro(), st.VerbID, nullText(st.Registration), nullText(st.TargetID), learner, string(st.Body))
 	}
 	sb.WriteString(` RETURNING seq, id`)
@@ -238,7 +238,7 @@ func (s *Store) insertXAPIRefs(ctx context.Context, tx *sql.Tx, table, column, o
 			if i > 0 {
 				sb.WriteByte(',')
 			}
-			fmt.Fprintf(&sb, "(%s)", placeholders(len(args)+1, 4))
+			fmt.Fprintf(&sb, "(%s)", s.rowMarks(len(args)+1, 4))
 			args = append(args, orgID, r.key, r.seq, r.direct)
 		}
 		if _, err := tx.ExecContext(ctx, sb.String(), args...); err != nil {
@@ -270,7 +270,7 @@ func (s *Store) storeXAPIActivities(ctx context.Context, tx *sql.Tx, orgID strin
 			if i > 0 {
 				sb.WriteByte(',')
 			}
-			fmt.Fprintf(&sb, "(%s)", placeholders(len(args)+1, 3))
+			fmt.Fprintf(&sb, "(%s)", s.rowMarks(len(args)+1, 3))
 			args = append(args, orgID, id, string(defs[id]))
 		}
 		// Each id once per statement: PostgreSQL refuses to update a row twice in one.
@@ -330,6 +330,17 @@ func (s *Store) applyVoiding(ctx context.Context, tx *sql.Tx, orgID string, stmt
 		}
 	}
 	return nil
+}
+
+// rowMarks are the placeholders of one row of a multi-row INSERT whose
+// placeholders are all such rows. SQLite gets anonymous ones: the driver
+// binds a numbered one by looking its name up in a list, which costs a
+// batch of hundreds of them time in the square of their number.
+func (s *Store) rowMarks(first, n int) string {
+	if s.dialect == SQLite {
+		return strings.TrimSuffix(strings.Repeat("?,", n), ",")
+	}
+	return placeholders(first, n)
 }
 
 func nullText(s string) any {
