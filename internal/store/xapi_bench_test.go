@@ -55,3 +55,4 @@ func BenchmarkStoreXAPIStatements(b *testing.B) {
 		})
 	}
 }
+

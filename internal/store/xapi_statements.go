@@ -50,7 +50,11 @@ const xapiInsertRows = 200
 // visible statement is visible (the consistent-through promise).
 func (s *Store) storeXAPI(ctx context.Context, tx *sql.Tx, w XAPIWrite) ([]string, error) {
 	if s.dialect == Postgres {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('xapi:' || $1, 0))`, w.OrgID); err != nil {
+		// Plans are made for each query: a generic plan cached while the
+		// tables were small (a new deployment, before autovacuum has
+		// analyzed them) would scan them whole for the rest of the
+		// connection's life.
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('xapi:' || $1, 0)), set_config('plan_cache_mode', 'force_custom_plan', true)`, w.OrgID); err != nil {
 			return nil, err
 		}
 	}
@@ -70,7 +74,7 @@ func (s *Store) storeXAPI(ctx context.Context, tx *sql.Tx, w XAPIWrite) ([]strin
 		stmts = append(stmts, st)
 		ids = append(ids, st.ID)
 	}
-	known, err := s.knownXAPI(ctx, tx, w.OrgID, ids)
+	known, voidedBefore, err := s.knownXAPI(ctx, tx, w.OrgID, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -90,7 +94,11 @@ func (s *Store) storeXAPI(ctx context.Context, tx *sql.Tx, w XAPIWrite) ([]strin
 	}
 	for start := 0; start < len(fresh); start += xapiInsertRows {
 		chunk := fresh[start:min(start+xapiInsertRows, len(fresh))]
-		if err := s.insertXAPI(ctx, tx, w.OrgID, w.LearnerID, chunk, stored); err != nil {
+		insert := s.insertXAPI
+		if s.dialect == Postgres {
+			insert = s.insertXAPIPostgres
+		}
+		if err := insert(ctx, tx, w.OrgID, w.LearnerID, chunk, stored, voidedBefore); err != nil {
 			return nil, err
 		}
 	}
@@ -106,27 +114,38 @@ type knownStatement struct {
 	targetID string
 }
 
-// knownXAPI returns the statements of ids already stored for org.
-func (s *Store) knownXAPI(ctx context.Context, q querier, orgID string, ids []string) (map[string]knownStatement, error) {
+// knownXAPI returns the statements of ids already stored for org, and
+// which of ids a stored voiding statement targets: a statement voided
+// before it arrived.
+func (s *Store) knownXAPI(ctx context.Context, q querier, orgID string, ids []string) (map[string]knownStatement, map[string]bool, error) {
 	known := map[string]knownStatement{}
+	voided := map[string]bool{}
 	for start := 0; start < len(ids); start += xapiInsertRows {
 		chunk := ids[start:min(start+xapiInsertRows, len(ids))]
-		err := eachRow(ctx, q, `SELECT id, body, verb_id, COALESCE(target_id, '') FROM xapi_statements
-			WHERE org_id = $1 AND id IN (`+placeholders(2, len(chunk))+`)`, append([]any{orgID}, anys(chunk)...), func(rows *sql.Rows) error {
-			var id, body string
-			var k knownStatement
-			if err := rows.Scan(&id, &body, &k.verbID, &k.targetID); err != nil {
-				return err
-			}
-			k.body = json.RawMessage(body)
-			known[id] = k
-			return nil
-		})
+		in := placeholders(3, len(chunk))
+		err := eachRow(ctx, q, `SELECT FALSE, id, body, verb_id, COALESCE(target_id, '') FROM xapi_statements WHERE org_id = $1 AND id IN (`+in+`)
+			UNION ALL
+			SELECT TRUE, target_id, '', '', '' FROM xapi_statements WHERE org_id = $1 AND verb_id = $2 AND target_id IN (`+in+`)`,
+			append([]any{orgID, xapi.VoidedVerb}, anys(chunk)...), func(rows *sql.Rows) error {
+				var isVoiding bool
+				var id, body string
+				var k knownStatement
+				if err := rows.Scan(&isVoiding, &id, &body, &k.verbID, &k.targetID); err != nil {
+					return err
+				}
+				if isVoiding {
+					voided[id] = true
+				} else {
+					k.body = json.RawMessage(body)
+					known[id] = k
+				}
+				return nil
+			})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return known, nil
+	return known, voided, nil
 }
 
 // eachRow runs query and calls fn on each row.
@@ -160,7 +179,7 @@ func (s *Store) checkVoiding(ctx context.Context, tx *sql.Tx, orgID string, stmt
 	if len(targets) == 0 {
 		return nil
 	}
-	known, err := s.knownXAPI(ctx, tx, orgID, targets)
+	known, _, err := s.knownXAPI(ctx, tx, orgID, targets)
 	if err != nil {
 		return err
 	}
@@ -172,21 +191,19 @@ func (s *Store) checkVoiding(ctx context.Context, tx *sql.Tx, orgID string, stmt
 	return nil
 }
 
-// insertXAPI inserts statements and their index rows.
-func (s *Store) insertXAPI(ctx context.Context, tx *sql.Tx, orgID, learnerID string, stmts []xapi.Statement, stored time.Time) error {
-	var learner any
-	if learnerID != "" {
-		learner = learnerID
-	}
+// insertXAPI inserts statements and their index rows (SQLite: in
+// process, statement by statement costs no round trips).
+func (s *Store) insertXAPI(ctx context.Context, tx *sql.Tx, orgID, learnerID string, stmts []xapi.Statement, stored time.Time, voided map[string]bool) error {
 	var sb strings.Builder
-	sb.WriteString(`INSERT INTO xapi_statements (org_id, id, stored, verb_id, registration, target_id, learner_id, body) VALUES `)
-	args := make([]any, 0, len(stmts)*8)
+	sb.WriteString(`INSERT INTO xapi_statements (org_id, id, stored, verb_id, registration, target_id, learner_id, voided, body) VALUES `)
+	args := make([]any, 0, len(stmts)*9)
 	for i, st := range stmts {
 		if i > 0 {
 			sb.WriteByte(',')
 		}
-		fmt.Fprintf(&sb, "(%s)", s.rowMarks(len(args)+1, 8))
-		args = append(args, orgID, st.ID, stored.UnixMicro(), st.VerbID, nullText(st.Registration), nullText(st.TargetID), learner, string(st.Body))
+		fmt.Fprintf(&sb, "(%s)", s.rowMarks(len(args)+1, 9))
+		args = append(args, orgID, st.ID, stored.UnixMicro(), st.VerbID, nullText(st.Registration), nullText(st.TargetID), nullText(learnerID),
+			voided[st.ID], string(st.Body))
 	}
 	sb.WriteString(` RETURNING seq, id`)
 	seqOf := make(map[string]int64, len(stmts))
@@ -207,6 +224,62 @@ func (s *Store) insertXAPI(ctx context.Context, tx *sql.Tx, orgID, learnerID str
 		return err
 	}
 	return s.storeXAPIActivities(ctx, tx, orgID, stmts)
+}
+
+// insertXAPIPostgres inserts statements, their index rows and their
+// activity definitions in one statement: one round trip, whatever the
+// batch's size, where the steps of insertXAPI would each cost one.
+func (s *Store) insertXAPIPostgres(ctx context.Context, tx *sql.Tx, orgID, learnerID string, stmts []xapi.Statement, stored time.Time, voided map[string]bool) error {
+	var ids, verbs, regs, targets, bodies []string
+	var voids []bool
+	var agentIDs, agentKeys, actIDs, actKeys, defIDs, defs []string
+	var agentDirect, actDirect []bool
+	seenDef := map[string]int{}
+	for _, st := range stmts {
+		ids, verbs, regs, targets = append(ids, st.ID), append(verbs, st.VerbID), append(regs, st.Registration), append(targets, st.TargetID)
+		bodies, voids = append(bodies, string(st.Body)), append(voids, voided[st.ID])
+		for _, r := range st.Agents {
+			agentIDs, agentKeys, agentDirect = append(agentIDs, st.ID), append(agentKeys, r.Key), append(agentDirect, r.Direct)
+		}
+		for _, r := range st.Activities {
+			actIDs, actKeys, actDirect = append(actIDs, st.ID), append(actKeys, r.Key), append(actDirect, r.Direct)
+		}
+		for id, def := range st.ActivityDefs {
+			// The latest definition of each activity, once: PostgreSQL
+			// refuses to update a row twice in one statement.
+			if i, ok := seenDef[id]; ok {
+				defs[i] = string(def)
+				continue
+			}
+			seenDef[id] = len(defIDs)
+			defIDs, defs = append(defIDs, id), append(defs, string(def))
+		}
+	}
+	var n int
+	err := tx.QueryRowContext(ctx, `WITH ins AS (
+			INSERT INTO xapi_statements (org_id, id, stored, verb_id, registration, target_id, learner_id, voided, body)
+			SELECT $1, u.id, $2, u.verb, NULLIF(u.reg, ''), NULLIF(u.target, ''), NULLIF($3, ''), u.voided, u.body
+			FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::bool[], $9::text[]) WITH ORDINALITY AS u (id, verb, reg, target, voided, body, n)
+			ORDER BY u.n
+			RETURNING seq, id
+		), agents AS (
+			INSERT INTO xapi_statement_agents (org_id, agent_key, seq, direct)
+			SELECT $1, r.key, ins.seq, r.direct FROM unnest($10::text[], $11::text[], $12::bool[]) AS r (id, key, direct) JOIN ins ON ins.id = r.id
+		), activities AS (
+			INSERT INTO xapi_statement_activities (org_id, activity_id, seq, direct)
+			SELECT $1, r.key, ins.seq, r.direct FROM unnest($13::text[], $14::text[], $15::bool[]) AS r (id, key, direct) JOIN ins ON ins.id = r.id
+		), definitions AS (
+			INSERT INTO xapi_activities (org_id, id, definition)
+			SELECT $1, d.id, d.definition FROM unnest($16::text[], $17::text[]) AS d (id, definition)
+			ON CONFLICT (org_id, id) DO UPDATE SET definition = excluded.definition
+		)
+		SELECT count(*) FROM ins`,
+		orgID, stored.UnixMicro(), learnerID, ids, verbs, regs, targets, voids, bodies,
+		agentIDs, agentKeys, agentDirect, actIDs, actKeys, actDirect, defIDs, defs).Scan(&n)
+	if err == nil && n != len(stmts) {
+		err = fmt.Errorf("stored %d of %d statements", n, len(stmts))
+	}
+	return err
 }
 
 // insertXAPIRefs writes the agent or activity index rows of stmts: one row
@@ -302,29 +375,20 @@ func (s *Store) storeXAPIParts(ctx context.Context, tx *sql.Tx, orgID string, st
 	return nil
 }
 
-// applyVoiding marks the targets of the batch's voiding statements voided,
-// and the batch's statements that an earlier voiding statement targets.
+// applyVoiding marks the stored targets of the batch's voiding statements
+// voided (a batch's statement an earlier voiding statement targets was
+// inserted voided).
 func (s *Store) applyVoiding(ctx context.Context, tx *sql.Tx, orgID string, stmts []xapi.Statement) error {
-	var targets, ids []string
+	var targets []string
 	for _, st := range stmts {
 		if st.Voids != "" {
 			targets = append(targets, st.Voids)
 		}
-		ids = append(ids, st.ID)
 	}
 	for start := 0; start < len(targets); start += xapiInsertRows {
 		chunk := targets[start:min(start+xapiInsertRows, len(targets))]
 		if _, err := tx.ExecContext(ctx, `UPDATE xapi_statements SET voided = TRUE WHERE org_id = $1 AND verb_id <> $2 AND id IN (`+ //nolint:gosec // G202: placeholders only
 			placeholders(3, len(chunk))+`)`,
-			append([]any{orgID, xapi.VoidedVerb}, anys(chunk)...)...); err != nil {
-			return err
-		}
-	}
-	for start := 0; start < len(ids); start += xapiInsertRows {
-		chunk := ids[start:min(start+xapiInsertRows, len(ids))]
-		if _, err := tx.ExecContext(ctx, `UPDATE xapi_statements SET voided = TRUE WHERE org_id = $1 AND verb_id <> $2 AND id IN (`+ //nolint:gosec // G202: placeholders only
-			placeholders(3, len(chunk))+`)
-			AND EXISTS (SELECT 1 FROM xapi_statements v WHERE v.org_id = $1 AND v.target_id = xapi_statements.id AND v.verb_id = $2)`,
 			append([]any{orgID, xapi.VoidedVerb}, anys(chunk)...)...); err != nil {
 			return err
 		}
