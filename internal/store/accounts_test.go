@@ -161,7 +161,7 @@ func guestRecords(t *testing.T, s *store.Store, guest, sessionPrefix string) {
 	insertSession(t, s, sessionPrefix+"-loto", guest, "electrical-loto", "completed", &ended, fptr(90), `{"completionStatus":"passed"}`)
 	insertSession(t, s, sessionPrefix+"-hvac", guest, "hvac-gauges", "completed", &ended, fptr(95), `{"completionStatus":"passed"}`)
 	insertSession(t, s, sessionPrefix+"-live", guest, "electrical-basics", "in_progress", nil, nil, `{}`)
-	if _, err := s.AddSkillAssessment(ctx, guest, learning.DefaultAssessment()); err != nil {
+	if _, err := s.AddSkillAssessment(ctx, guest, learning.DefaultAssessment(), nil); err != nil {
 		t.Fatal(err)
 	}
 	prefs := learning.DefaultPreferences()
