@@ -4,11 +4,13 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"journeyman/internal/learning"
 	"journeyman/internal/records"
 	"journeyman/internal/store"
 	"journeyman/internal/store/storetest"
+	"journeyman/internal/voice"
 )
 
 func TestSkillAssessmentRecords(t *testing.T) {
@@ -56,6 +58,73 @@ func TestSkillAssessmentRecords(t *testing.T) {
 			}
 			if n := len(readRecords(t, s, store.XAPIQuery{OrgID: org.ID, LearnerID: learner})); n != 1 {
 				t.Errorf("%d statements, want the first assessment's 1", n)
+			}
+		})
+	})
+}
+
+func TestVoiceRunRecords(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		org := mustOrg(t, s, "Org A", "a")
+		const base = "https://training.example.org"
+		learner := org.Learner.ID
+		rec := &store.Recorder{Learner: records.Learner{Base: base, ID: learner, Name: "a Learner", OrgID: org.ID, OrgName: "Org A"}}
+		m, _ := voice.ByID("electrical-lockout-tagout")
+		t0 := storetest.FixedNow.Add(-time.Hour)
+		run := func(phrases ...string) voice.NewRun {
+			r := voice.NewRun{ModuleID: m.ID, StartedAt: t0, EndedAt: t0.Add(10 * time.Minute)}
+			for i, p := range phrases {
+				r.Commands = append(r.Commands, voice.HeardCommand{Command: p, At: t0.Add(time.Duration(i) * time.Second)})
+			}
+			return r
+		}
+		const first, second, guests = "7011ce00-0000-4000-8000-000000000001", "7011ce00-0000-4000-8000-000000000002", "7011ce00-0000-4000-8000-000000000003"
+		t.Run("CompletedWithTheReplayedScore", func(t *testing.T) {
+			got, err := s.AddVoiceRun(ctx, learner, first, run("start lockout", "next step", "lockout complete"), m, rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.StepsWalked != 2 || !got.Completed || got.Passed || got.Score != 25 || got.ModuleName != m.Name {
+				t.Errorf("run %+v", got)
+			}
+			st := readRecords(t, s, store.XAPIQuery{OrgID: org.ID, Registration: first})
+			if v := verbsOf(st); !slices.Equal(v, []string{records.VerbCompleted}) {
+				t.Fatalf("verbs %v", v)
+			}
+			r := st[0]
+			if r.Object.ID != records.VoiceModuleIRI(base, m.ID) || r.Result.Success == nil || *r.Result.Success ||
+				r.Result.Score == nil || r.Result.Score.Scaled != 0.25 || r.Result.Duration != "PT600S" {
+				t.Errorf("statement %+v", r)
+			}
+		})
+		t.Run("LeftBeforeCompleteIsTerminated", func(t *testing.T) {
+			if _, err := s.AddVoiceRun(ctx, learner, second, run("start lockout", "emergency stop"), m, rec); err != nil {
+				t.Fatal(err)
+			}
+			st := readRecords(t, s, store.XAPIQuery{OrgID: org.ID, Registration: second})
+			if v := verbsOf(st); !slices.Equal(v, []string{records.VerbTerminated}) {
+				t.Fatalf("verbs %v", v)
+			}
+			if stops := string(st[0].Result.Extensions[base+"/xapi/extensions/emergency-stops"]); stops != "1" {
+				t.Errorf("emergency stops %s", stops)
+			}
+		})
+		t.Run("NoRecorderNoStatements", func(t *testing.T) {
+			if _, err := s.AddVoiceRun(ctx, org.Instructor.ID, guests, run("start lockout"), m, nil); err != nil {
+				t.Fatal(err)
+			}
+			if n := len(readRecords(t, s, store.XAPIQuery{OrgID: org.ID, Registration: guests})); n != 0 {
+				t.Errorf("%d statements", n)
+			}
+		})
+		t.Run("ListedNewestFirstToTheirLearnerOnly", func(t *testing.T) {
+			list, err := s.ListVoiceRuns(ctx, learner)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(list) != 2 || list[0].ID != second || list[1].ID != first || list[1].Score != 25 || !list[1].StartedAt.Equal(t0) {
+				t.Errorf("list %+v", list)
 			}
 		})
 	})
