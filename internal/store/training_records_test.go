@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"encoding/json"
 	"slices"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 	"journeyman/internal/records"
 	"journeyman/internal/store"
 	"journeyman/internal/store/storetest"
+	"journeyman/internal/training"
 	"journeyman/internal/voice"
 )
 
@@ -127,5 +129,47 @@ func TestVoiceRunRecords(t *testing.T) {
 				t.Errorf("list %+v", list)
 			}
 		})
+	})
+}
+
+// TestWeldRecords: the AR welding simulator stores a weld as an interaction
+// of an AR session; its statement carries the quality the server works out
+// from the metrics, not the page's figure.
+func TestWeldRecords(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		if err := s.SeedCatalog(ctx, testTrades, testModules); err != nil {
+			t.Fatal(err)
+		}
+		org := mustOrg(t, s, "Org A", "a")
+		const base = "https://training.example.org"
+		learner := org.Learner.ID
+		rec := &store.Recorder{Learner: records.Learner{Base: base, ID: learner, Name: "a Learner", OrgID: org.ID, OrgName: "Org A"}}
+		const id = "3e1d0000-0000-4000-8000-000000000001"
+		t0 := storetest.FixedNow.Add(-time.Hour)
+		x := training.Start(id, learner, training.NewSession{ModuleID: "electrical-loto", SessionType: training.SessionAR, DeviceType: "test", StartedAt: t0}, t0)
+		if _, err := s.CreateSession(ctx, x, rec); err != nil {
+			t.Fatal(err)
+		}
+		var weld training.Interaction
+		if err := json.Unmarshal([]byte(`{"action":"weld","technique":"GMAW","material":"carbon steel","position":"1G","qualityScore":99,"sessionTime":60000,
+			"metrics":{"temperature":175,"travelSpeed":9,"penetration":3,"beadWidth":7,"voltage":22,"amperage":150,"gasPressure":22,"accuracy":92}}`), &weld); err != nil {
+			t.Fatal(err)
+		}
+		upd := training.SessionPatch{SessionUpdate: training.SessionUpdate{InteractionData: &training.InteractionData{Interactions: []training.Interaction{weld}}}}
+		if _, err := s.AppendSession(ctx, id, rec, func(x *training.Session) error { return x.Apply(learner, upd, training.Scene{}, s.Now()) }); err != nil {
+			t.Fatal(err)
+		}
+		got := readRecords(t, s, store.XAPIQuery{OrgID: org.ID, Registration: id, Verb: records.VerbInteracted})
+		if len(got) != 1 {
+			t.Fatalf("%d interacted statements", len(got))
+		}
+		r := got[0]
+		if r.Result.Score == nil || r.Result.Score.Raw != 70.7 || r.Result.Score.Scaled != 0.707 {
+			t.Errorf("score %+v, want the server's 70.7", r.Result.Score)
+		}
+		if w := string(r.Result.Extensions[base+"/xapi/extensions/weld"]); w != `{"material":"carbon steel","position":"1G","technique":"GMAW"}` {
+			t.Errorf("weld extension %s", w)
+		}
 	})
 }
