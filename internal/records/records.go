@@ -64,6 +64,7 @@ const (
 	extSafetyCheck = "/xapi/extensions/safety-check"
 	extVerified    = "/xapi/extensions/verified"
 	extAction      = "/xapi/extensions/action"
+	extWeld        = "/xapi/extensions/weld"
 )
 
 // Activity ids, under the deployment's base.

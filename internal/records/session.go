@@ -2,6 +2,7 @@ package records
 
 import (
 	"encoding/json"
+	"math"
 	"time"
 
 	"journeyman/internal/training"
@@ -114,6 +115,13 @@ func (s sessionRecord) interacted(scene training.Scene, in training.Interaction)
 		ext[s.l.Base+extSafetyCheck] = object{"id": step.SafetyCheck, "status": status}
 	}
 	result := object{"success": done, "completion": done, "extensions": ext}
+	if w, ok := training.WeldOf(in); ok {
+		// The quality the server works out from the weld's metrics; the
+		// page's own figure is the client's claim and is left out.
+		q := w.QualityScore()
+		result["score"] = object{"scaled": math.Round(q*10) / 1000, "raw": q, "min": 0, "max": 100}
+		ext[s.l.Base+extWeld] = object{"technique": w.Technique, "material": w.Material, "position": w.Position}
+	}
 	if in.HasSessionTime() {
 		result["duration"] = duration(time.Duration(in.SessionTime) * time.Millisecond)
 	}

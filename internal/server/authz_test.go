@@ -181,6 +181,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"GET /api/live-sessions", "/api/live-sessions", "", levels(anyone)},
 			{"GET /api/safety-alerts", "/api/safety-alerts", "", levels(anyone)},
 			{"GET /api/voice-modules", "/api/voice-modules", "", levels(anyone)},
+			{"POST /api/voice-training/runs", "/api/voice-training/runs", `{}`, levels(identified)},
+			{"GET /api/voice-training/runs", "/api/voice-training/runs", "", levels(identified)},
 
 			{"GET /api/ai-learning/learning-preferences", "/api/ai-learning/learning-preferences", "", levels(identified)},
 			{"POST /api/ai-learning/learning-preferences", "/api/ai-learning/learning-preferences", `{}`, levels(identified)},

@@ -179,7 +179,7 @@ func (s *Server) handleAddSkillAssessment(w http.ResponseWriter, r *http.Request
 		s.writeError(w, r, err)
 		return
 	}
-	a, err := s.store.AddSkillAssessment(r.Context(), caller(r).ID, in)
+	a, err := s.store.AddSkillAssessment(r.Context(), caller(r).ID, in, s.recorder(caller(r)))
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -119,6 +119,8 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"GET /api/live-sessions", anyone, nil, s.handleLiveSessions},
 		{"GET /api/safety-alerts", anyone, nil, s.handleListAlerts},
 		{"GET /api/voice-modules", anyone, nil, s.cached(s.handleListVoiceModules)},
+		{"POST /api/voice-training/runs", identified, nil, learnerWrite(s.handleAddVoiceRun)},
+		{"GET /api/voice-training/runs", identified, nil, s.handleListVoiceRuns},
 
 		// Learning and personalization: the caller's own records.
 		{"GET /api/ai-learning/learning-preferences", identified, nil, s.handleGetLearningPreferences},

@@ -188,6 +188,7 @@ func moveGuestData(ctx context.Context, tx *sql.Tx, guestID, userID string) erro
 		`UPDATE safety_alerts SET user_id = $2 WHERE user_id = $1`,
 		`UPDATE demo_requests SET learner_id = $2 WHERE learner_id = $1`,
 		`UPDATE skill_assessments SET learner_id = $2 WHERE learner_id = $1`,
+		`UPDATE voice_training_runs SET learner_id = $2 WHERE learner_id = $1`,
 		`UPDATE recommendation_sets SET learner_id = $2 WHERE learner_id = $1`,
 		`UPDATE learning_preferences SET learner_id = $2 WHERE learner_id = $1
 			AND NOT EXISTS (SELECT 1 FROM learning_preferences WHERE learner_id = $2)`,

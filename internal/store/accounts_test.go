@@ -14,6 +14,7 @@ import (
 	"journeyman/internal/realtime"
 	"journeyman/internal/store"
 	"journeyman/internal/store/storetest"
+	"journeyman/internal/voice"
 )
 
 // testOrg is an organisation with one member of each role.
@@ -161,7 +162,13 @@ func guestRecords(t *testing.T, s *store.Store, guest, sessionPrefix string) {
 	insertSession(t, s, sessionPrefix+"-loto", guest, "electrical-loto", "completed", &ended, fptr(90), `{"completionStatus":"passed"}`)
 	insertSession(t, s, sessionPrefix+"-hvac", guest, "hvac-gauges", "completed", &ended, fptr(95), `{"completionStatus":"passed"}`)
 	insertSession(t, s, sessionPrefix+"-live", guest, "electrical-basics", "in_progress", nil, nil, `{}`)
-	if _, err := s.AddSkillAssessment(ctx, guest, learning.DefaultAssessment()); err != nil {
+	if _, err := s.AddSkillAssessment(ctx, guest, learning.DefaultAssessment(), nil); err != nil {
+		t.Fatal(err)
+	}
+	voiceModule, _ := voice.ByID("electrical-lockout-tagout")
+	run := voice.NewRun{ModuleID: voiceModule.ID, StartedAt: ended, EndedAt: ended.Add(time.Minute),
+		Commands: []voice.HeardCommand{{Command: "start lockout", At: ended}}}
+	if _, err := s.AddVoiceRun(ctx, guest, sessionPrefix+"-voice", run, voiceModule, nil); err != nil {
 		t.Fatal(err)
 	}
 	prefs := learning.DefaultPreferences()
@@ -196,7 +203,7 @@ func ownedRows(t *testing.T, s *store.Store, id string) map[string]int {
 	t.Helper()
 	out := map[string]int{}
 	for table, column := range map[string]string{
-		"xr_sessions": "user_id", "safety_alerts": "user_id", "demo_requests": "learner_id", "skill_assessments": "learner_id",
+		"xr_sessions": "user_id", "safety_alerts": "user_id", "demo_requests": "learner_id", "skill_assessments": "learner_id", "voice_training_runs": "learner_id",
 		"recommendation_sets": "learner_id", "learning_preferences": "learner_id", "personalization_profiles": "learner_id",
 		"refresher_cards": "learner_id", "learners": "id",
 	} {
@@ -211,7 +218,7 @@ func TestGuestCarryOver(t *testing.T) {
 		if err := s.SeedCatalog(ctx, testTrades, testModules); err != nil {
 			t.Fatal(err)
 		}
-		none := map[string]int{"xr_sessions": 0, "safety_alerts": 0, "demo_requests": 0, "skill_assessments": 0, "recommendation_sets": 0,
+		none := map[string]int{"xr_sessions": 0, "safety_alerts": 0, "demo_requests": 0, "skill_assessments": 0, "voice_training_runs": 0, "recommendation_sets": 0,
 			"learning_preferences": 0, "personalization_profiles": 0, "refresher_cards": 0, "learners": 0}
 
 		t.Run("AtSignUp", func(t *testing.T) {
@@ -228,7 +235,7 @@ func TestGuestCarryOver(t *testing.T) {
 			if got := ownedRows(t, s, guest); !reflect.DeepEqual(got, none) {
 				t.Fatalf("the guest still owns %v", got)
 			}
-			want := map[string]int{"xr_sessions": 3, "safety_alerts": 1, "demo_requests": 1, "skill_assessments": 1, "recommendation_sets": 1,
+			want := map[string]int{"xr_sessions": 3, "safety_alerts": 1, "demo_requests": 1, "skill_assessments": 1, "voice_training_runs": 1, "recommendation_sets": 1,
 				"learning_preferences": 1, "personalization_profiles": 1, "refresher_cards": 2, "learners": 1}
 			if got := ownedRows(t, s, u.ID); !reflect.DeepEqual(got, want) {
 				t.Fatalf("the account owns %v, want %v", got, want)
@@ -290,7 +297,7 @@ func TestGuestCarryOver(t *testing.T) {
 			if got := ownedRows(t, s, guest); !reflect.DeepEqual(got, none) {
 				t.Fatalf("the guest still owns %v", got)
 			}
-			want := map[string]int{"xr_sessions": 4, "safety_alerts": 1, "demo_requests": 1, "skill_assessments": 1, "recommendation_sets": 1,
+			want := map[string]int{"xr_sessions": 4, "safety_alerts": 1, "demo_requests": 1, "skill_assessments": 1, "voice_training_runs": 1, "recommendation_sets": 1,
 				"learning_preferences": 1, "personalization_profiles": 1, "refresher_cards": 2, "learners": 1}
 			if got := ownedRows(t, s, u.ID); !reflect.DeepEqual(got, want) {
 				t.Fatalf("the account owns %v, want %v", got, want)

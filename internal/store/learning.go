@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"journeyman/internal/learning"
+	"journeyman/internal/records"
 )
 
 // History bounds per learner: older rows are deleted when a new one is added,
@@ -104,8 +105,10 @@ type StoredAssessment struct {
 }
 
 // AddSkillAssessment stores a, which must be valid, as the learner's newest
-// assessment, keeping their latest MaxAssessmentsKept.
-func (s *Store) AddSkillAssessment(ctx context.Context, learnerID string, a learning.SkillAssessment) (StoredAssessment, error) {
+// assessment, keeping their latest MaxAssessmentsKept. A non-nil rec records
+// it as an xAPI statement in the same transaction; the statement stays when
+// the assessment is later pruned, as a learning record should.
+func (s *Store) AddSkillAssessment(ctx context.Context, learnerID string, a learning.SkillAssessment, rec *Recorder) (StoredAssessment, error) {
 	a.Normalize()
 	out := StoredAssessment{SkillAssessment: a, Level: a.Level(), CreatedAt: s.Now().UTC()}
 	err := s.tx(ctx, "add skill assessment", func(tx *sql.Tx) error {
@@ -121,9 +124,26 @@ func (s *Store) AddSkillAssessment(ctx context.Context, learnerID string, a lear
 			DELETE FROM skill_assessments WHERE learner_id = $1 AND id NOT IN (
 				SELECT id FROM skill_assessments WHERE learner_id = $1 ORDER BY id DESC LIMIT $2)`,
 			learnerID, MaxAssessmentsKept)
-		return err
+		if err != nil || rec == nil {
+			return err
+		}
+		return s.recordAssessment(ctx, tx, rec, out)
 	})
 	return out, err
+}
+
+func (s *Store) recordAssessment(ctx context.Context, tx *sql.Tx, rec *Recorder, a StoredAssessment) error {
+	l, err := recordLearner(ctx, tx, rec)
+	if err != nil {
+		return fmt.Errorf("record skill assessment %d: %w", a.ID, err)
+	}
+	name, err := tradeName(ctx, tx, a.TradeCategory)
+	if err != nil {
+		return fmt.Errorf("record skill assessment %d: %w", a.ID, err)
+	}
+	body := l.AssessmentStatements(records.Assessment{ID: a.ID, TradeID: a.TradeCategory, TradeName: name,
+		AssessmentType: a.AssessmentType, OverallScore: a.OverallScore, Level: a.Level, At: a.CreatedAt})
+	return s.storeRecords(ctx, tx, l, fmt.Sprintf("skill assessment %d", a.ID), body)
 }
 
 // ListSkillAssessments returns the learner's assessments, newest first.

@@ -140,7 +140,7 @@ func TestSkillAssessments(t *testing.T) {
 				a.OverallScore = score
 				a.Strengths = []string{fmt.Sprintf("strength %d", i)}
 				a.ImprovementAreas = nil
-				got, err := s.AddSkillAssessment(ctx, learnerA, a)
+				got, err := s.AddSkillAssessment(ctx, learnerA, a, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -164,7 +164,7 @@ func TestSkillAssessments(t *testing.T) {
 			for i := range store.MaxAssessmentsKept {
 				a := learning.DefaultAssessment()
 				a.OverallScore = (i % 10) * 10
-				if _, err := s.AddSkillAssessment(ctx, learnerB, a); err != nil {
+				if _, err := s.AddSkillAssessment(ctx, learnerB, a, nil); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -177,7 +177,7 @@ func TestSkillAssessments(t *testing.T) {
 			}
 			newest := list[0]
 			a := learning.DefaultAssessment()
-			if _, err := s.AddSkillAssessment(ctx, learnerB, a); err != nil {
+			if _, err := s.AddSkillAssessment(ctx, learnerB, a, nil); err != nil {
 				t.Fatal(err)
 			}
 			list, _ = s.ListSkillAssessments(ctx, learnerB)

@@ -85,7 +85,7 @@ func TestLearningDataSurvivesReopen(t *testing.T) {
 	insertSession(t, s, "s1", learnerA, "electrical-loto", "completed", &ended, fptr(90), `{}`)
 	_, err1 := s.SaveLearningPreferences(ctx, learnerA, prefs)
 	_, err2 := s.SavePersonalization(ctx, learnerA, profile)
-	_, err3 := s.AddSkillAssessment(ctx, learnerA, learning.DefaultAssessment())
+	_, err3 := s.AddSkillAssessment(ctx, learnerA, learning.DefaultAssessment(), nil)
 	cards, err4 := s.SyncRefreshers(ctx, learnerA)
 	if err := errors.Join(err1, err2, err3, err4, s.Close()); err != nil {
 		t.Fatal(err)

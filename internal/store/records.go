@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 
 	"journeyman/internal/records"
@@ -36,17 +37,41 @@ func (s *Store) recordSession(ctx context.Context, tx *sql.Tx, rec *Recorder, be
 	if l.Cohorts, err = learnerCohorts(ctx, tx, l.ID); err != nil {
 		return fmt.Errorf("record session %s: %w", after.ID, err)
 	}
-	body := l.SessionStatements(m, before, after, added)
+	return s.storeRecords(ctx, tx, l, "session "+after.ID, l.SessionStatements(m, before, after, added))
+}
+
+// storeRecords stores body, a JSON array of statements about l built by
+// the records package (nil for none), in tx; what names the record in
+// errors.
+func (s *Store) storeRecords(ctx context.Context, tx *sql.Tx, l records.Learner, what string, body []byte) error {
 	if body == nil {
 		return nil
 	}
 	ins, err := xapi.Decode(body, xapi.V200)
 	if err != nil {
 		// Our own statements: invalid ones are our bug, not the client's.
-		return fmt.Errorf("record session %s: statements the LRS refuses: %s", after.ID, err.Error())
+		return fmt.Errorf("record %s: statements the LRS refuses: %s", what, err.Error())
 	}
 	_, err = s.storeXAPI(ctx, tx, XAPIWrite{OrgID: l.OrgID, LearnerID: l.ID, Authority: records.Authority(l.Base), Version: xapi.V200, Statements: ins})
 	return err
+}
+
+// recordLearner is rec's learner with their cohorts, read in tx.
+func recordLearner(ctx context.Context, tx *sql.Tx, rec *Recorder) (records.Learner, error) {
+	l := rec.Learner
+	var err error
+	l.Cohorts, err = learnerCohorts(ctx, tx, l.ID)
+	return l, err
+}
+
+// tradeName is a trade's name, or its id when the catalog lacks it.
+func tradeName(ctx context.Context, tx *sql.Tx, tradeID string) (string, error) {
+	var name string
+	err := tx.QueryRowContext(ctx, `SELECT name FROM trades WHERE id = $1`, tradeID).Scan(&name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return tradeID, nil
+	}
+	return name, err
 }
 
 // learnerCohorts lists the cohorts a learner belongs to, by name.

@@ -55,4 +55,3 @@ func BenchmarkStoreXAPIStatements(b *testing.B) {
 		})
 	}
 }
-

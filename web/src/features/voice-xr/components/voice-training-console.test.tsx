@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -6,10 +6,30 @@ import { createQueryClient } from '@/lib/api'
 import { VoiceTrainingConsole } from '@/features/voice-xr/components/voice-training-console'
 import { fakeSpeech } from '@/features/voice-xr/lib/fakes'
 import { ladder, mig } from '@/features/voice-xr/lib/test-modules'
+import { fakeApi } from '@/test/fake-api'
+
+const savedRun = {
+  id: 'r1',
+  moduleId: ladder.id,
+  moduleName: ladder.name,
+  startedAt: '2026-03-01T09:00:00Z',
+  endedAt: '2026-03-01T09:05:00Z',
+  totalSteps: 3,
+  stepsWalked: 1,
+  completed: true,
+  emergencyStops: 0,
+  score: 33,
+  passed: false,
+  createdAt: '2026-03-01T09:05:00Z',
+}
 
 function renderConsole(opts: { recognition?: boolean } = {}) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify([ladder, mig]), { headers: { 'Content-Type': 'application/json' } })))
-  const f = fakeSpeech(opts)
+  const fetchMock = fakeApi({
+    'GET /api/voice-modules': { body: [ladder, mig] },
+    'GET /api/voice-training/runs': { body: { runs: [] } },
+    'POST /api/voice-training/runs': { status: 201, body: savedRun },
+  })
+  const f = { ...fakeSpeech(opts), fetchMock }
   render(
     <QueryClientProvider client={createQueryClient()}>
       <VoiceTrainingConsole speech={f.deps} />
@@ -35,6 +55,22 @@ describe('VoiceTrainingConsole', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('active-module')).toHaveTextContent('Paused')
     expect(f.synthesis.texts.at(-1)).toBe('Emergency stop activated. Training module paused for safety.')
     expect(within(screen.getByTestId('recent-commands')).getAllByRole('listitem')).toHaveLength(2)
+  })
+
+  it('saves a run when the learner says the complete command, and lists it', async () => {
+    const f = renderConsole()
+    await userEvent.click(await screen.findByRole('button', { name: `Activate ${ladder.name}` }, { timeout: 10_000 }))
+    const box = screen.getByLabelText('Type a command')
+    await userEvent.type(box, 'start inspection{Enter}')
+    // A near match acts on nothing, so it is not part of the run.
+    await userEvent.type(box, 'next ladder{Enter}')
+    await userEvent.type(box, 'ladder complete{Enter}')
+    expect(await screen.findByText('Run saved.')).toBeInTheDocument()
+    const post = f.fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')
+    const sent = JSON.parse(String(post?.[1]?.body))
+    expect(sent.moduleId).toBe(ladder.id)
+    expect(sent.commands.map((c: { command: string }) => c.command)).toEqual(['start inspection', 'ladder complete'])
+    expect(within(screen.getByTestId('voice-runs')).getByRole('listitem')).toHaveTextContent(`${ladder.name}: 1 of 3 steps, completed, steps skipped`)
   })
 
   it('start/stop voice control and the status badge follow the recogniser', async () => {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Progress } from '@/components/ui/progress'
-import { useVoiceModules } from '@/api/voice'
+import { useSaveVoiceRun, useVoiceModules, useVoiceRuns, type VoiceRun } from '@/api/voice'
 import { MESSAGES, SHOWN_COMMANDS, progressPercent } from '@/features/voice-xr/lib/commands'
 import { VoiceSession, browserSpeech, type SpeechDeps, type VoiceState } from '@/features/voice-xr/lib/voice-session'
 import { cn } from '@/lib/utils'
@@ -25,6 +25,16 @@ const stateClass: Record<VoiceState, string> = {
   responding: 'bg-sky-700 text-white',
 }
 
+/** Saved runs the page lists. */
+const SHOWN_RUNS = 5
+
+/** One saved run, as the server judged it. */
+function runSummary(r: VoiceRun): string {
+  const how = r.completed ? (r.passed ? 'completed' : 'completed, steps skipped') : 'ended early'
+  const stops = r.emergencyStops > 0 ? `, ${r.emergencyStops} emergency stop${r.emergencyStops === 1 ? '' : 's'}` : ''
+  return `${r.moduleName || r.moduleId}: ${r.stepsWalked} of ${r.totalSteps} steps, ${how}${stops}`
+}
+
 const matchLabel = { exact: 'Recognized', fuzzy: 'Did you mean', none: 'Not recognized' } as const
 
 /**
@@ -41,10 +51,24 @@ export function VoiceTrainingConsole({ speech }: { speech?: SpeechDeps }) {
   const [typed, setTyped] = useState('')
   const inputId = useId()
 
+  const runs = useVoiceRuns()
+  const saveRun = useSaveVoiceRun()
+  const { mutate: save } = saveRun
+
   useEffect(() => {
     if (modules.data) session.setModules(modules.data)
   }, [modules.data, session])
-  useEffect(() => () => session.dispose(), [session])
+  useEffect(() => {
+    session.setRunEnded((run) => save(run))
+  }, [session, save])
+  useEffect(
+    () => () => {
+      // Leaving the page ends the run under way: it is kept as ended early.
+      session.endRun()
+      session.dispose()
+    },
+    [session],
+  )
 
   const active = snap.progress ? snap.modules.find((m) => m.id === snap.progress?.moduleId) : undefined
   const submit = (e: FormEvent) => {
@@ -183,6 +207,37 @@ export function VoiceTrainingConsole({ speech }: { speech?: SpeechDeps }) {
                   </li>
                 ))}
               </ol>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle as={title}>Your Voice Runs</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {saveRun.isPending ? (
+              <p className="text-sm text-slate-300" role="status">
+                Saving your run…
+              </p>
+            ) : saveRun.isError ? (
+              <p className="text-sm text-red-300" role="alert">
+                Your run could not be saved: {saveRun.error.message}
+              </p>
+            ) : saveRun.isSuccess ? (
+              <p className="text-sm text-emerald-300" role="status">
+                Run saved.
+              </p>
+            ) : null}
+            {runs.data && runs.data.length > 0 ? (
+              <ol className="mt-2 space-y-2" aria-label="Your voice runs" data-testid="voice-runs">
+                {runs.data.slice(0, SHOWN_RUNS).map((r) => (
+                  <li key={r.id} className="text-sm text-slate-100">
+                    {runSummary(r)}
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p className="text-sm text-slate-400">Finished runs are saved here.</p>
             )}
           </CardContent>
         </Card>

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fakeSpeech } from '@/features/voice-xr/lib/fakes'
 import { ladder, mig } from '@/features/voice-xr/lib/test-modules'
+import type { NewVoiceRun } from '@/api/voice'
 import { VoiceSession, browserSpeech } from '@/features/voice-xr/lib/voice-session'
 
 function setup(opts: { recognition?: boolean } = {}) {
@@ -176,5 +177,50 @@ describe('browserSpeech', () => {
   })
   it('reports none in jsdom', () => {
     expect(browserSpeech(window).Recognition).toBeUndefined()
+  })
+})
+
+describe('VoiceSession runs', () => {
+  function runs() {
+    const f = fakeSpeech({})
+    let clock = Date.parse('2026-03-01T09:00:00Z')
+    const s = new VoiceSession(f.deps, () => (clock += 1000))
+    s.setModules([ladder, mig])
+    const ended: NewVoiceRun[] = []
+    s.setRunEnded((r) => ended.push(r))
+    return { s, ended }
+  }
+
+  it('ends a run with the exact commands acted on when the learner says complete', () => {
+    const { s, ended } = runs()
+    s.activate(ladder.id)
+    s.handleTranscript('start inspection')
+    s.handleTranscript('next ladder') // a near match: acts on nothing
+    s.handleTranscript('Next step.')
+    s.handleTranscript('ladder complete')
+    expect(ended).toHaveLength(1)
+    expect(ended[0].moduleId).toBe(ladder.id)
+    expect(ended[0].commands.map((c) => c.command)).toEqual(['start inspection', 'next step', 'ladder complete'])
+    expect(ended[0].startedAt < ended[0].commands[0].at).toBe(true)
+    expect(ended[0].commands.at(-1)!.at <= ended[0].endedAt).toBe(true)
+  })
+
+  it('a complete while paused by an emergency stop ends nothing', () => {
+    const { s, ended } = runs()
+    s.activate(ladder.id)
+    s.handleTranscript('start inspection')
+    s.handleTranscript('emergency stop')
+    s.handleTranscript('ladder complete')
+    expect(ended).toHaveLength(0)
+  })
+
+  it('switching module ends the run under way early, and a run without commands is not sent', () => {
+    const { s, ended } = runs()
+    s.activate(ladder.id)
+    s.activate(mig.id)
+    expect(ended).toHaveLength(0)
+    s.handleTranscript('start setup')
+    s.activate(ladder.id)
+    expect(ended.map((r) => [r.moduleId, r.commands.length])).toEqual([[mig.id, 1]])
   })
 })

@@ -1,4 +1,4 @@
-import type { VoiceModule } from '@/api/voice'
+import type { NewVoiceRun, VoiceModule } from '@/api/voice'
 import {
   MESSAGES,
   RECENT_COMMANDS,
@@ -84,6 +84,15 @@ export interface VoiceSnapshot {
 }
 
 const MAX_CAPTIONS = 20
+/** The server's bound on one run's commands (voice.MaxRunCommands). */
+export const MAX_RUN_COMMANDS = 500
+
+/** The run under way: the module and the commands it acted on, as the server replays them. */
+interface RunInProgress {
+  moduleId: string
+  startedAt: number
+  commands: { command: string; at: string }[]
+}
 
 /**
  * One learner's voice training: the speech recogniser, the synthesiser and
@@ -97,8 +106,13 @@ export class VoiceSession {
   private recognition: RecognitionLike | null = null
   private seq = 0
   private speaking = 0
+  private run: RunInProgress | null = null
+  private onRunEnded: ((run: NewVoiceRun) => void) | null = null
 
-  constructor(private deps: SpeechDeps) {
+  constructor(
+    private deps: SpeechDeps,
+    private now: () => number = Date.now,
+  ) {
     this.snap = {
       supported: Boolean(deps.Recognition),
       voiceState: 'idle',
@@ -138,6 +152,8 @@ export class VoiceSession {
   activate(moduleId: string) {
     const m = this.snap.modules.find((x) => x.id === moduleId)
     if (!m) return
+    this.endRun()
+    this.run = { moduleId, startedAt: this.now(), commands: [] }
     this.set({ progress: { moduleId, currentStep: 0, isActive: true } })
     const start = m.voiceCommands.find((c) => c.action === 'start')?.command ?? m.voiceCommands[0].command
     this.speak(`${m.name} activated. Say "${start}" to begin.`)
@@ -211,6 +227,39 @@ export class VoiceSession {
     }
     this.set({ progress: r.progress, recent: [heard, ...this.snap.recent].slice(0, RECENT_COMMANDS) })
     this.speak(r.speech)
+    if (r.match.kind === 'exact') this.noteCommand(r.match.command.command, r.match.command.action === 'complete' && p.isActive)
+  }
+
+  /** Keeps an acted-on command for the run; a complete ends the run, and a new attempt at the module begins. */
+  private noteCommand(command: string, completes: boolean) {
+    const run = this.run
+    if (!run) return
+    if (run.commands.length >= MAX_RUN_COMMANDS) this.endRun()
+    const current = this.run ?? { moduleId: run.moduleId, startedAt: this.now(), commands: [] }
+    current.commands.push({ command, at: new Date(this.now()).toISOString() })
+    this.run = current
+    if (completes) {
+      this.endRun()
+      this.run = { moduleId: run.moduleId, startedAt: this.now(), commands: [] }
+    }
+  }
+
+  /** Sets who receives each run that ends: said complete, or left for another module after giving commands. */
+  setRunEnded(fn: ((run: NewVoiceRun) => void) | null) {
+    this.onRunEnded = fn
+  }
+
+  /** Hands the run under way, if it acted on anything, to onRunEnded. */
+  endRun() {
+    const run = this.run
+    this.run = null
+    if (!run || run.commands.length === 0) return
+    this.onRunEnded?.({
+      moduleId: run.moduleId,
+      startedAt: new Date(run.startedAt).toISOString(),
+      endedAt: new Date(this.now()).toISOString(),
+      commands: run.commands,
+    })
   }
 
   /** Speaks text (rate 0.9, pitch 1, volume 0.8) when audio is on, and always captions it. */
