@@ -424,4 +424,3 @@ func bodyIDs(t *testing.T, bodies []json.RawMessage) []string {
 	}
 	return ids
 }
-
