@@ -79,7 +79,11 @@ type Forwarder struct {
 // New returns a forwarder that sends with client and names itself holder
 // in the leases (unique per process).
 func New(st *store.Store, log *slog.Logger, client *http.Client, holder string) *Forwarder {
-	return &Forwarder{store: st, log: log, client: client, holder: holder,
+	// A redirected POST turns into a GET on the way: report a redirect
+	// as the error it is (the endpoint is wrong) rather than follow it.
+	c := *client
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &Forwarder{store: st, log: log, client: &c, holder: holder,
 		Now: time.Now, Poll: DefaultPoll, Timeout: DefaultTimeout, LeaseTTL: 2*DefaultTimeout + DefaultPoll,
 		BackoffBase: DefaultBackoffBase, BackoffMax: DefaultBackoffMax,
 		BatchSize: DefaultBatchSize, MaxBatchBytes: DefaultMaxBatchBytes,
@@ -170,13 +174,13 @@ func (f *Forwarder) forwardOrg(ctx context.Context, t store.XAPIForwardTarget) {
 		if len(batch) == 0 {
 			return
 		}
-		body, contentType, n, err := f.encode(ctx, t.OrgID, batch)
+		body, contentType, ids, err := f.encode(ctx, t.OrgID, batch)
 		if err != nil {
 			f.logErr(ctx, "encode batch", t, err)
 			return
 		}
-		batch = batch[:n]
-		if err := f.send(ctx, t, body, contentType); err != nil {
+		batch = batch[:len(ids)]
+		if err := f.send(ctx, t, body, contentType, ids); err != nil {
 			if ctx.Err() != nil {
 				return // shutting down: the LRS is not at fault; the batch goes again
 			}
@@ -238,7 +242,7 @@ func (f *Forwarder) Backoff(n int) time.Duration {
 // external LRS should receive them and, when any has attachment contents
 // stored, multipart/mixed with them. It returns how many statements fit in
 // MaxBatchBytes (at least one).
-func (f *Forwarder) encode(ctx context.Context, orgID string, batch []store.XAPIQueued) ([]byte, string, int, error) {
+func (f *Forwarder) encode(ctx context.Context, orgID string, batch []store.XAPIQueued) (body []byte, contentType string, ids []string, err error) {
 	var hashes []string
 	for _, q := range batch {
 		hashes = append(hashes, xapi.AttachmentHashes(q.Body)...)
@@ -247,16 +251,16 @@ func (f *Forwarder) encode(ctx context.Context, orgID string, batch []store.XAPI
 	if len(hashes) > 0 {
 		var err error
 		if parts, err = f.store.XAPIAttachments(ctx, orgID, hashes); err != nil {
-			return nil, "", 0, err
+			return nil, "", nil, err
 		}
 	}
-	size, n := 0, 0
+	size := 0
 	used := map[string]xapi.Part{}
 	out := make([]json.RawMessage, 0, len(batch))
 	for _, q := range batch {
-		st, err := outgoing(q.Body)
+		st, id, err := outgoing(q.Body)
 		if err != nil {
-			return nil, "", 0, fmt.Errorf("statement seq %d: %w", q.Seq, err)
+			return nil, "", nil, fmt.Errorf("statement seq %d: %w", q.Seq, err)
 		}
 		add := len(st)
 		fresh := map[string]xapi.Part{}
@@ -268,11 +272,11 @@ func (f *Forwarder) encode(ctx context.Context, orgID string, batch []store.XAPI
 				}
 			}
 		}
-		if n > 0 && size+add > f.MaxBatchBytes {
+		if len(ids) > 0 && size+add > f.MaxBatchBytes {
 			break
 		}
 		size += add
-		n++
+		ids = append(ids, id)
 		out = append(out, st)
 		for h, p := range fresh {
 			used[h] = p
@@ -282,27 +286,31 @@ func (f *Forwarder) encode(ctx context.Context, orgID string, batch []store.XAPI
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(out); err != nil {
-		return nil, "", 0, err
+		return nil, "", nil, err
 	}
 	statements := bytes.TrimRight(buf.Bytes(), "\n")
 	if len(used) == 0 {
-		return statements, "application/json", n, nil
+		return statements, "application/json", ids, nil
 	}
 	var mp bytes.Buffer
 	ct, err := xapi.WriteMultipart(&mp, statements, used)
 	if err != nil {
-		return nil, "", 0, err
+		return nil, "", nil, err
 	}
-	return mp.Bytes(), ct, n, nil
+	return mp.Bytes(), ct, ids, nil
 }
 
 // outgoing is a stored statement as sent on: without stored, authority and
 // version, which the external LRS sets itself (and a 1.0.3 LRS refuses
 // version 2.0.0).
-func outgoing(body json.RawMessage) (json.RawMessage, error) {
+func outgoing(body json.RawMessage) (json.RawMessage, string, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(body, &m); err != nil {
-		return nil, err
+		return nil, "", err
+	}
+	var id string
+	if err := json.Unmarshal(m["id"], &id); err != nil || id == "" {
+		return nil, "", errors.New("the stored statement has no id")
 	}
 	delete(m, "stored")
 	delete(m, "authority")
@@ -311,9 +319,9 @@ func outgoing(body json.RawMessage) (json.RawMessage, error) {
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(m); err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return json.RawMessage(bytes.TrimRight(buf.Bytes(), "\n")), nil
+	return json.RawMessage(bytes.TrimRight(buf.Bytes(), "\n")), id, nil
 }
 
 // StatusError is an answer of the external LRS other than 2xx.
@@ -330,8 +338,11 @@ func (e *StatusError) Error() string {
 	return s
 }
 
-// send POSTs one batch and returns nil when the external LRS stored it.
-func (f *Forwarder) send(ctx context.Context, t store.XAPIForwardTarget, body []byte, contentType string) error {
+// send POSTs one batch and returns nil when the external LRS stored it:
+// it answered 2xx with the batch's statement ids, in order, as an LRS
+// does. Any other 2xx (a captive portal's page, a proxy's) is no
+// acknowledgement, lest the cursor move past statements nobody stored.
+func (f *Forwarder) send(ctx context.Context, t store.XAPIForwardTarget, body []byte, contentType string, ids []string) error {
 	ctx, cancel := context.WithTimeout(ctx, f.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.Endpoint+"statements", bytes.NewReader(body))
@@ -349,8 +360,17 @@ func (f *Forwarder) send(ctx context.Context, t store.XAPIForwardTarget, body []
 		return fmt.Errorf("could not reach the external LRS: %w", err)
 	}
 	defer res.Body.Close()
-	answer, _ := io.ReadAll(io.LimitReader(res.Body, 4096))
+	answer, _ := io.ReadAll(io.LimitReader(res.Body, 64<<10))
 	if res.StatusCode/100 == 2 {
+		var got []string
+		if json.Unmarshal(answer, &got) != nil || len(got) != len(ids) {
+			return fmt.Errorf("the external LRS answered %d but not with the ids of the %d statements sent (is %s an LRS's endpoint?)", res.StatusCode, len(ids), t.Endpoint)
+		}
+		for i := range got {
+			if !strings.EqualFold(got[i], ids[i]) {
+				return fmt.Errorf("the external LRS answered %d with id %s where %s was sent", res.StatusCode, got[i], ids[i])
+			}
+		}
 		return nil
 	}
 	return &StatusError{Status: res.StatusCode, Message: answerMessage(answer)}

@@ -95,8 +95,9 @@ func newFaultProxy(t *testing.T, upstream string) *faultProxy {
 }
 
 func (p *faultProxy) serve(ln net.Listener) {
-	p.srv = &http.Server{Handler: p, ReadHeaderTimeout: 5 * time.Second}
-	go func() { _ = p.srv.Serve(ln) }()
+	srv := &http.Server{Handler: p, ReadHeaderTimeout: 5 * time.Second}
+	p.srv = srv
+	go func() { _ = srv.Serve(ln) }()
 }
 
 // set changes the fault; "refuse" closes the listening socket, so that
@@ -132,6 +133,13 @@ func (p *faultProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch mode {
 	case "hang":
 		<-r.Context().Done()
+		return
+	case "page":
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, "<html>Sign in to the guest network</html>")
+		return
+	case "moved":
+		http.Redirect(w, r, "/elsewhere/", http.StatusFound)
 		return
 	case "500", "503", "429":
 		w.Header().Set("Content-Type", "application/json")
@@ -303,6 +311,8 @@ func testForwardThroughFaults(t *testing.T, src *store.Store, v xapi.Version) {
 		{"503", "the external LRS answered 503 Service Unavailable: fault 503"},
 		{"429", "the external LRS answered 429 Too Many Requests: fault 429"},
 		{"drop", "could not reach the external LRS"},
+		{"page", "the external LRS answered 200 but not with the ids of the 4 statements sent (is http://" + proxy.addr + "/xapi/ an LRS's endpoint?)"},
+		{"moved", "the external LRS answered 302 Found"},
 	} {
 		t.Run(fault.mode, func(t *testing.T) {
 			storeSome(t, src, org, 3)
