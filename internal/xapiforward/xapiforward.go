@@ -74,6 +74,9 @@ type Forwarder struct {
 
 	mu      sync.Mutex
 	running map[string]bool // organisations with a goroutine forwarding them
+	// limits holds a smaller batch size for the organisations whose LRS
+	// answered 413 (too large): halved at each, down to one statement.
+	limits map[string]int
 }
 
 // New returns a forwarder that sends with client and names itself holder
@@ -87,7 +90,7 @@ func New(st *store.Store, log *slog.Logger, client *http.Client, holder string) 
 		Now: time.Now, Poll: DefaultPoll, Timeout: DefaultTimeout, LeaseTTL: 2*DefaultTimeout + DefaultPoll,
 		BackoffBase: DefaultBackoffBase, BackoffMax: DefaultBackoffMax,
 		BatchSize: DefaultBatchSize, MaxBatchBytes: DefaultMaxBatchBytes,
-		running: map[string]bool{}}
+		running: map[string]bool{}, limits: map[string]int{}}
 }
 
 // Run forwards until ctx ends, then gives its leases up so another process
@@ -166,7 +169,7 @@ func (f *Forwarder) forwardOrg(ctx context.Context, t store.XAPIForwardTarget) {
 		if f.Now().Add(f.Timeout).After(t.LeaseExpires) {
 			return
 		}
-		batch, err := f.store.XAPIForwardBatch(ctx, t.OrgID, t.ForwardedSeq, f.BatchSize)
+		batch, err := f.store.XAPIForwardBatch(ctx, t.OrgID, t.ForwardedSeq, f.batchLimit(t.OrgID))
 		if err != nil {
 			f.logErr(ctx, "read batch", t, err)
 			return
@@ -183,6 +186,9 @@ func (f *Forwarder) forwardOrg(ctx context.Context, t store.XAPIForwardTarget) {
 		if err := f.send(ctx, t, body, contentType, ids); err != nil {
 			if ctx.Err() != nil {
 				return // shutting down: the LRS is not at fault; the batch goes again
+			}
+			if se := (*StatusError)(nil); errors.As(err, &se) && se.Status == http.StatusRequestEntityTooLarge {
+				f.shrink(t.OrgID, len(ids))
 			}
 			f.fail(t, err)
 			return
@@ -202,6 +208,24 @@ func (f *Forwarder) forwardOrg(ctx context.Context, t store.XAPIForwardTarget) {
 		}
 		t.ForwardedSeq, t.Failures, t.LeaseExpires = batch[len(batch)-1].Seq, 0, now.Add(f.LeaseTTL)
 	}
+}
+
+// batchLimit is how many statements to send an organisation's LRS at once.
+func (f *Forwarder) batchLimit(orgID string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if n, ok := f.limits[orgID]; ok {
+		return n
+	}
+	return f.BatchSize
+}
+
+// shrink halves the batches of an LRS that refused n statements as too
+// large; it is remembered while the process runs.
+func (f *Forwarder) shrink(orgID string, n int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.limits[orgID] = max(1, n/2)
 }
 
 func (f *Forwarder) logErr(ctx context.Context, what string, t store.XAPIForwardTarget, err error) {

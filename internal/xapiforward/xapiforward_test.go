@@ -148,6 +148,15 @@ func (p *faultProxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body, _ := io.ReadAll(r.Body)
+	if mode == "small" {
+		// An LRS that takes at most two statements a request.
+		var batch []json.RawMessage
+		if json.Unmarshal(body, &batch) == nil && len(batch) > 2 {
+			w.WriteHeader(http.StatusRequestEntityTooLarge)
+			fmt.Fprint(w, `{"message":"at most 2 statements a request"}`)
+			return
+		}
+	}
 	req, _ := http.NewRequestWithContext(context.WithoutCancel(r.Context()), r.Method, p.upstream+r.URL.RequestURI(), bytes.NewReader(body))
 	req.Header = r.Header.Clone()
 	res, err := http.DefaultClient.Do(req)
@@ -338,6 +347,26 @@ func testForwardThroughFaults(t *testing.T, src *store.Store, v xapi.Version) {
 		t.Fatal(`"drop" delivered nothing to the LRS: the lost-answer case was not exercised`)
 	}
 
+	t.Run("TooLarge", func(t *testing.T) {
+		// 413: the batches halve until the LRS takes them, and all go.
+		proxy.set("small")
+		time.Sleep(10 * time.Millisecond)
+		if err := f.Forward(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if st := status(t, src, org); !strings.Contains(st.LastError, "413 Request Entity Too Large: at most 2 statements a request") || st.ForwardedThrough != nil {
+			t.Fatalf("after 413 = %+v", st)
+		}
+		time.Sleep(10 * time.Millisecond)
+		if err := f.Forward(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if st := status(t, src, org); st.QueueLength != 0 || st.ForwardedThrough == nil {
+			t.Fatalf("halved batches did not empty the queue: %+v", st)
+		}
+		storeSome(t, src, org, 4)
+	})
+
 	t.Run("StoppedMidBatch", func(t *testing.T) {
 		// The LRS stores the batch, and the forwarder stops before the
 		// answer arrives (a restart); its successor sends the batch again.
@@ -353,7 +382,7 @@ func testForwardThroughFaults(t *testing.T, src *store.Store, v xapi.Version) {
 		if proxy.delivered.Load() == delivered {
 			t.Fatal("the cut batch never reached the LRS")
 		}
-		if st := status(t, src, org); st.ForwardedThrough != nil {
+		if st := status(t, src, org); st.QueueLength != 4 {
 			t.Fatalf("the cursor moved though no answer came: %+v", st)
 		}
 	})
@@ -370,7 +399,7 @@ func testForwardThroughFaults(t *testing.T, src *store.Store, v xapi.Version) {
 		if err := f3.Forward(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if st := status(t, src, org); st.ForwardedThrough != nil {
+		if st := status(t, src, org); st.QueueLength != 4 {
 			t.Fatalf("forwarded under another process's live lease: %+v", st)
 		}
 		runCtx, stop := context.WithCancel(ctx)
