@@ -22,10 +22,12 @@ import (
 
 	"journeyman/internal/catalog"
 	"journeyman/internal/fieldbus"
+	"journeyman/internal/identity"
 	"journeyman/internal/server"
 	"journeyman/internal/store"
 	"journeyman/internal/telemetry"
 	"journeyman/internal/twin"
+	"journeyman/internal/xapiforward"
 	"journeyman/web"
 )
 
@@ -346,6 +348,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	// Realtime messages of every process sharing the database reach this
 	// one's clients until the signal context ends.
 	srv.Start(ctx)
+	// Each organisation's statements reach its external LRS, if it has
+	// one, from whichever process holds its lease; stopped (and its leases
+	// given up) before the store closes.
+	forwardCtx, stopForwarding := context.WithCancel(ctx)
+	forwarder := xapiforward.New(st, log, &http.Client{Transport: http.DefaultTransport.(*http.Transport).Clone()}, "xapi-"+identity.NewID())
+	forwarded := make(chan struct{})
+	go func() {
+		defer close(forwarded)
+		forwarder.Run(forwardCtx)
+	}()
+	defer func() {
+		stopForwarding()
+		<-forwarded
+	}()
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", cfg.addr)
 	if err != nil {

@@ -138,6 +138,11 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"GET /api/organisation/xapi/credentials", "/api/organisation/xapi/credentials", "", levels(orgAdmin)},
 			{"POST /api/organisation/xapi/credentials", "/api/organisation/xapi/credentials", `{"name":"Player","canRead":true}`, levels(orgAdmin)},
 			{"DELETE /api/organisation/xapi/credentials/{id}", "/api/organisation/xapi/credentials/nope", "", levels(orgAdmin)},
+			{"GET /api/organisation/xapi/forwarding", "/api/organisation/xapi/forwarding", "", levels(orgAdmin)},
+			{"PUT /api/organisation/xapi/forwarding", "/api/organisation/xapi/forwarding", `{"endpoint":"https://lrs.example.org/xapi/","key":"k","secret":"s","version":"2.0.0"}`, levels(orgAdmin)},
+			{"DELETE /api/organisation/xapi/forwarding", "/api/organisation/xapi/forwarding", "", levels(orgAdmin)},
+			{"POST /api/organisation/xapi/forwarding/pause", "/api/organisation/xapi/forwarding/pause", "", levels(orgAdmin)},
+			{"POST /api/organisation/xapi/forwarding/resume", "/api/organisation/xapi/forwarding/resume", "", levels(orgAdmin)},
 			{"GET /api/cohorts", "/api/cohorts", "", levels(staff)},
 			{"POST /api/cohorts", "/api/cohorts", `{"name":""}`, levels(staff)},
 			// Another organisation's cohort does not exist for Ivy.

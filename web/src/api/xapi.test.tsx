@@ -6,7 +6,13 @@ import { ApiError, createQueryClient } from '@/lib/api'
 import { fakeApi } from '@/test/fake-api'
 import {
   createdXAPICredentialSchema,
+  forwardingFailing,
   useCreateXAPICredential,
+  useDeleteXAPIForwarding,
+  usePauseXAPIForwarding,
+  useSetXAPIForwarding,
+  useXAPIForwarding,
+  xapiForwardingSchema,
   useRevokeXAPICredential,
   useXAPICredentials,
   xapiCredentialsSchema,
@@ -108,5 +114,100 @@ describe('hooks', () => {
     expect(fetchMock.mock.calls[0][0]).toBe('/api/organisation/xapi/credentials/a%2Fb')
     expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'DELETE' })
     expect(client.getQueryState(xapiKeys.credentials)?.isInvalidated).toBe(true)
+  })
+})
+
+const unconfigured = {
+  configured: false,
+  endpoint: '',
+  key: '',
+  version: '',
+  paused: false,
+  queueLength: 0,
+  forwardedThrough: null,
+  lastError: '',
+  lastErrorAt: null,
+  lastSuccessAt: null,
+  nextAttemptAt: null,
+}
+const forwarding = {
+  ...unconfigured,
+  configured: true,
+  endpoint: 'https://lrs.example.org/xapi/',
+  key: 'k',
+  version: '1.0.3',
+  queueLength: 12,
+  forwardedThrough: '2026-11-24T10:00:00Z',
+  lastError: 'the external LRS answered 503 Service Unavailable',
+  lastErrorAt: '2026-11-24T10:05:00Z',
+  lastSuccessAt: '2026-11-24T10:01:00Z',
+  nextAttemptAt: '2026-11-24T10:05:08Z',
+}
+
+describe('forwarding', () => {
+  it('reads the status, configured or not', () => {
+    expect(xapiForwardingSchema.parse(forwarding)).toEqual(forwarding)
+    expect(xapiForwardingSchema.parse(unconfigured)).toEqual(unconfigured)
+  })
+
+  it('refuses a status without its queue length or with an unknown version', () => {
+    const { queueLength: _q, ...noQueue } = forwarding
+    expect(xapiForwardingSchema.safeParse(noQueue).success).toBe(false)
+    expect(xapiForwardingSchema.safeParse({ ...forwarding, version: '1.0.0' }).success).toBe(false)
+  })
+
+  it.each([
+    ['NeverFailed', { lastError: '', lastErrorAt: null, lastSuccessAt: null }, false],
+    ['FailedNeverSucceeded', { lastError: 'x', lastErrorAt: '2026-11-24T10:00:00Z', lastSuccessAt: null }, true],
+    ['FailedAfterSuccess', { lastError: 'x', lastErrorAt: '2026-11-24T10:05:00Z', lastSuccessAt: '2026-11-24T10:01:00Z' }, true],
+    ['SucceededSince', { lastError: 'x', lastErrorAt: '2026-11-24T10:00:00Z', lastSuccessAt: '2026-11-24T10:01:00Z' }, false],
+  ])('forwardingFailing %s', (_, f, want) => {
+    expect(forwardingFailing(f)).toBe(want)
+  })
+
+  it('reads the status under its one key', async () => {
+    fakeApi({ 'GET /api/organisation/xapi/forwarding': { body: forwarding } })
+    const { client, wrapper: w } = wrapper()
+    const { result } = renderHook(() => useXAPIForwarding(), { wrapper: w })
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(client.getQueryData(xapiKeys.forwarding)).toEqual(forwarding)
+  })
+
+  it('saves with PUT as JSON and keeps the answer as the status', async () => {
+    const fetchMock = fakeApi({ 'PUT /api/organisation/xapi/forwarding': { body: forwarding } })
+    const { client, wrapper: w } = wrapper()
+    const { result } = renderHook(() => useSetXAPIForwarding(), { wrapper: w })
+    const input = { endpoint: 'https://lrs.example.org/xapi/', key: 'k', secret: 's', version: '1.0.3' as const }
+    await result.current.mutateAsync(input)
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'PUT' })
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual(input)
+    expect(client.getQueryData(xapiKeys.forwarding)).toEqual(forwarding)
+  })
+
+  it('pauses and resumes through their own paths', async () => {
+    const fetchMock = fakeApi({
+      'POST /api/organisation/xapi/forwarding/pause': { body: { ...forwarding, paused: true } },
+      'POST /api/organisation/xapi/forwarding/resume': { body: forwarding },
+    })
+    const { client, wrapper: w } = wrapper()
+    const { result } = renderHook(() => usePauseXAPIForwarding(), { wrapper: w })
+    await result.current.mutateAsync(true)
+    expect(client.getQueryData<{ paused: boolean }>(xapiKeys.forwarding)?.paused).toBe(true)
+    await result.current.mutateAsync(false)
+    expect(client.getQueryData<{ paused: boolean }>(xapiKeys.forwarding)?.paused).toBe(false)
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/organisation/xapi/forwarding/pause', '/api/organisation/xapi/forwarding/resume'])
+  })
+
+  it('stops with DELETE and refetches the status', async () => {
+    const fetchMock = fakeApi({
+      'DELETE /api/organisation/xapi/forwarding': { status: 204 },
+      'GET /api/organisation/xapi/forwarding': { body: unconfigured },
+    })
+    const { client, wrapper: w } = wrapper()
+    client.setQueryData(xapiKeys.forwarding, forwarding)
+    const { result } = renderHook(() => useDeleteXAPIForwarding(), { wrapper: w })
+    await result.current.mutateAsync()
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'DELETE' })
+    expect(client.getQueryState(xapiKeys.forwarding)?.isInvalidated).toBe(true)
   })
 })

@@ -7,13 +7,25 @@ import { FormAlert, FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import {
   XAPI_CREDENTIAL_NAME_MAX,
+  XAPI_FORWARDING_ENDPOINT_MAX,
+  XAPI_FORWARDING_KEY_MAX,
+  XAPI_FORWARDING_SECRET_MAX,
+  XAPI_VERSIONS,
+  forwardingFailing,
   useCreateXAPICredential,
+  useDeleteXAPIForwarding,
+  usePauseXAPIForwarding,
   useRevokeXAPICredential,
+  useSetXAPIForwarding,
   useXAPICredentials,
+  useXAPIForwarding,
   xapiScopes,
   type CreatedXAPICredential,
   type CreateXAPICredentialInput,
   type XAPICredential,
+  type XAPIForwarding,
+  type XAPIForwardingInput,
+  type XAPIVersion,
 } from '@/api/xapi'
 import { formErrors } from '@/lib/form-errors'
 import { CopyField } from './copy-field'
@@ -55,6 +67,9 @@ export function XAPITab() {
         </div>
       </Panel>
       <CredentialList credentials={credentials} />
+      <div className="xl:col-span-2">
+        <ForwardingPanel />
+      </div>
     </div>
   )
 }
@@ -241,5 +256,236 @@ function RevokeDialog({
         </DialogContent>
       )}
     </Dialog>
+  )
+}
+
+type ForwardingField = 'endpoint' | 'key' | 'secret' | 'version'
+type ForwardingFormValues = { endpoint: string; key: string; secret: string; version: XAPIVersion }
+
+/** An endpoint as the server stores it: trimmed, with one trailing slash; null when it is no http(s) URL. */
+export function normalizeEndpoint(endpoint: string): string | null {
+  let url: URL
+  try {
+    url = new URL(endpoint.trim())
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}/`
+}
+
+/**
+ * Checks the forwarding form as the server would. The secret may stay empty only while endpoint and key are the
+ * stored ones: the server keeps the secret it has, and never sends it to another address or under another key.
+ */
+export function checkForwardingForm(
+  values: ForwardingFormValues,
+  current: Pick<XAPIForwarding, 'configured' | 'endpoint' | 'key'> | undefined,
+): { ok: true; input: XAPIForwardingInput } | { ok: false; fields: Partial<Record<ForwardingField, string>> } {
+  const fields: Partial<Record<ForwardingField, string>> = {}
+  const raw = values.endpoint.trim()
+  const endpoint = normalizeEndpoint(raw)
+  if (!raw) fields.endpoint = 'Enter the external LRS’s address, like https://lrs.example.org/xapi/.'
+  else if (raw.length > XAPI_FORWARDING_ENDPOINT_MAX) fields.endpoint = `The address must be at most ${XAPI_FORWARDING_ENDPOINT_MAX} characters.`
+  else if (!endpoint) fields.endpoint = 'Enter an address starting with https:// or http://.'
+  else if (/^[a-z]+:\/\/[^/]*@/i.test(raw)) fields.endpoint = 'Give the user name and password as key and secret, not in the address.'
+  else if (/[?#]/.test(raw)) fields.endpoint = 'The address must not have a query (?) or fragment (#).'
+  const key = values.key
+  if (!key.trim()) fields.key = 'Enter the key the external LRS gave you.'
+  else if ([...key].length > XAPI_FORWARDING_KEY_MAX) fields.key = `The key must be at most ${XAPI_FORWARDING_KEY_MAX} characters.`
+  else if (key.includes(':')) fields.key = 'The key cannot contain a colon (HTTP Basic cannot send it).'
+  const keepSecret = !!current?.configured && endpoint === current.endpoint && key === current.key
+  if (!values.secret) {
+    if (!keepSecret) fields.secret = current?.configured ? 'Enter the secret again: the address or key changed.' : 'Enter the secret the external LRS gave you.'
+  } else if ([...values.secret].length > XAPI_FORWARDING_SECRET_MAX) fields.secret = `The secret must be at most ${XAPI_FORWARDING_SECRET_MAX} characters.`
+  if (!XAPI_VERSIONS.includes(values.version)) fields.version = 'Choose the version the external LRS speaks.'
+  if (Object.keys(fields).length || !endpoint) return { ok: false, fields }
+  const input: XAPIForwardingInput = { endpoint, key, version: values.version }
+  if (values.secret) input.secret = values.secret
+  return { ok: true, input }
+}
+
+/** Forwarding every statement to the organisation's external LRS: its setting, its progress, pause and stop. */
+function ForwardingPanel() {
+  const forwarding = useXAPIForwarding()
+  return (
+    <Panel
+      title="Forward to an external LRS"
+      description="Every statement stored here is also sent, in order, to your organisation’s own Learning Record Store. If it cannot be reached, statements wait here and are sent when it is back: none is lost or sent twice."
+    >
+      {forwarding.isPending ? (
+        <p role="status" className="text-slate-300">
+          Loading the forwarding…
+        </p>
+      ) : forwarding.isError ? (
+        <LoadError what="the forwarding" error={forwarding.error} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          {forwarding.data.configured ? <ForwardingStatus status={forwarding.data} /> : <p className="text-slate-300">Statements are not forwarded anywhere.</p>}
+          <ForwardingForm current={forwarding.data} />
+        </div>
+      )}
+    </Panel>
+  )
+}
+
+function ForwardingStatus({ status }: { status: XAPIForwarding }) {
+  const pause = usePauseXAPIForwarding()
+  const [error, setError] = useState('')
+  const [stopping, setStopping] = useState(false)
+  const failing = forwardingFailing(status)
+  const waiting = status.queueLength === 1 ? '1 statement' : `${status.queueLength.toLocaleString()} statements`
+  return (
+    <section aria-label="Forwarding status" className="space-y-4">
+      <p className="flex flex-wrap items-center gap-2 text-white">
+        <span className="break-all font-mono text-sm">{status.endpoint}</span>
+        <Badge variant="secondary">xAPI {status.version}</Badge>
+        {status.paused ? <Badge variant="outline">Paused</Badge> : failing ? <Badge variant="live">Failing</Badge> : <Badge>Forwarding</Badge>}
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-400">Key</dt>
+        <dd className="break-all font-mono text-slate-100">{status.key}</dd>
+        <dt className="text-slate-400">Waiting to be sent</dt>
+        <dd className="text-slate-100" data-testid="forwarding-queue">
+          {waiting}
+        </dd>
+        <dt className="text-slate-400">Sent through</dt>
+        <dd className="text-slate-100">{status.forwardedThrough ? `statements stored up to ${formatDateTime(status.forwardedThrough)}` : 'none yet'}</dd>
+        <dt className="text-slate-400">Last success</dt>
+        <dd className="text-slate-100">{status.lastSuccessAt ? formatDateTime(status.lastSuccessAt) : 'never'}</dd>
+        {failing && !status.paused && status.nextAttemptAt && (
+          <>
+            <dt className="text-slate-400">Next attempt</dt>
+            <dd className="text-slate-100">{formatDateTime(status.nextAttemptAt)}</dd>
+          </>
+        )}
+      </dl>
+      {failing && status.lastErrorAt && (
+        <p role="alert" className="rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200">
+          The last attempt, {formatDateTime(status.lastErrorAt)}, failed: {status.lastError}. Statements wait here and are retried; nothing is skipped.
+        </p>
+      )}
+      <FormAlert error={error} />
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={pause.isPending}
+          onClick={() => {
+            setError('')
+            pause.mutate(!status.paused, { onError: (err) => setError(actionError(err, 'Could not change the forwarding.')) })
+          }}
+        >
+          {status.paused ? 'Resume forwarding' : 'Pause forwarding'}
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setStopping(true)}>
+          Stop forwarding
+        </Button>
+      </div>
+      <StopForwardingDialog open={stopping} onClose={() => setStopping(false)} onError={setError} />
+    </section>
+  )
+}
+
+function StopForwardingDialog({ open, onClose, onError }: { open: boolean; onClose: () => void; onError: (message: string) => void }) {
+  const remove = useDeleteXAPIForwarding()
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+      {open && (
+        <DialogContent>
+          <DialogTitle>Stop forwarding?</DialogTitle>
+          <DialogDescription>
+            No more statements are sent, and the progress is forgotten: set up again, forwarding starts over from your organisation’s first statement. To
+            stop for a while instead, pause.
+          </DialogDescription>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="ghost">Cancel</Button>
+            </DialogClose>
+            <Button
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutateAsync().then(onClose, (err: unknown) => {
+                  onClose()
+                  onError(actionError(err, 'Could not stop the forwarding.'))
+                })
+              }
+            >
+              Stop forwarding
+            </Button>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  )
+}
+
+function ForwardingForm({ current }: { current: XAPIForwarding }) {
+  const save = useSetXAPIForwarding()
+  const initial = (): ForwardingFormValues => ({
+    endpoint: current.endpoint,
+    key: current.key,
+    secret: '',
+    version: current.version === '' ? '2.0.0' : current.version,
+  })
+  const [values, setValues] = useState<ForwardingFormValues>(initial)
+  const [errors, setErrors] = useState<{ fields: Partial<Record<ForwardingField, string>>; form?: string }>({ fields: {} })
+  const [notice, setNotice] = useState('')
+
+  const set = <K extends ForwardingField>(key: K, value: ForwardingFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }))
+    setErrors((e) => ({ ...e, fields: { ...e.fields, [key]: undefined } }))
+    setNotice('')
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const checked = checkForwardingForm(values, current)
+    if (!checked.ok) return setErrors({ fields: checked.fields })
+    setErrors({ fields: {} })
+    save.mutate(checked.input, {
+      onSuccess: (status) => {
+        setValues((v) => ({ ...v, endpoint: status.endpoint, secret: '' }))
+        setNotice(current.configured ? 'Saved: forwarding goes on with the new setting.' : 'Saved: your statements are on their way, from the first.')
+      },
+      onError: (error) => setErrors(formErrors(error, { endpoint: 'endpoint', key: 'key', secret: 'secret', version: 'version' })),
+    })
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4" aria-label="External LRS">
+      <FormField label="Endpoint" hint="The external LRS’s xAPI address, e.g. https://lrs.example.org/xapi/" error={errors.fields.endpoint}>
+        {(p) => <Input {...p} name="endpoint" type="url" autoComplete="off" value={values.endpoint} onChange={(e) => set('endpoint', e.target.value)} />}
+      </FormField>
+      <FormField label="Key" error={errors.fields.key}>
+        {(p) => <Input {...p} name="key" autoComplete="off" value={values.key} onChange={(e) => set('key', e.target.value)} />}
+      </FormField>
+      <FormField
+        label="Secret"
+        hint={current.configured ? 'Leave empty to keep the stored secret (only while endpoint and key stay the same). It is never shown.' : 'Stored encrypted; never shown again.'}
+        error={errors.fields.secret}
+      >
+        {(p) => <Input {...p} name="secret" type="password" autoComplete="new-password" value={values.secret} onChange={(e) => set('secret', e.target.value)} />}
+      </FormField>
+      <fieldset className="space-y-2" aria-describedby={errors.fields.version ? 'xapi-version-error' : undefined}>
+        <legend className="text-sm font-medium text-slate-200">xAPI version it speaks</legend>
+        {XAPI_VERSIONS.map((v) => (
+          <label key={v} className="flex items-center gap-2 text-sm text-slate-200">
+            <input type="radio" name="version" className="h-4 w-4 accent-amber-500" checked={values.version === v} onChange={() => set('version', v)} />
+            {v === '2.0.0' ? '2.0.0 (IEEE 9274.1.1)' : '1.0.3'}
+          </label>
+        ))}
+        {errors.fields.version && (
+          <p id="xapi-version-error" className="text-sm text-red-300">
+            {errors.fields.version}
+          </p>
+        )}
+      </fieldset>
+      <FormAlert error={errors.form} success={notice} fieldErrors={[errors.fields.endpoint, errors.fields.key, errors.fields.secret, errors.fields.version]} />
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : current.configured ? 'Save' : 'Start forwarding'}
+      </Button>
+    </form>
   )
 }
