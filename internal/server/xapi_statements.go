@@ -212,15 +212,11 @@ func (s *Server) handleGetStatements(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	result := struct {
-		Statements []json.RawMessage `json:"statements"`
-		More       string            `json:"more"`
-	}{Statements: list}
+	more := ""
 	if page.Next > 0 {
-		result.More = "/xapi/statements?more=" + writeMore(params, page.Next)
+		more = "/xapi/statements?more=" + writeMore(params, page.Next)
 	}
-	out, _ := json.Marshal(result)
-	s.writeStatements(w, r, p, out, page.Statements, attachments)
+	s.writeStatements(w, r, p, statementResult(list, more), page.Statements, attachments)
 }
 
 // writeStatements answers a GET: JSON, or with attachments=true
@@ -250,6 +246,27 @@ func (s *Server) writeStatements(w http.ResponseWriter, r *http.Request, p xapiP
 	w.Header().Set("Content-Type", ct)
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = io.WriteString(w, buf.String())
+}
+
+// statementResult is the StatementResult object of a page. The statements
+// are compact JSON already (stored so, or formatted): they are joined as
+// they are, where encoding/json would scan every one of them again.
+func statementResult(list []json.RawMessage, more string) []byte {
+	size := len(`{"statements":[],"more":""}`) + len(more) + len(list)
+	for _, st := range list {
+		size += len(st)
+	}
+	out := make([]byte, 0, size)
+	out = append(out, `{"statements":[`...)
+	for i, st := range list {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, st...)
+	}
+	out = append(out, `],"more":`...)
+	out = strconv.AppendQuote(out, more)
+	return append(out, '}')
 }
 
 // statementQuery turns the GET parameters into a store query.
