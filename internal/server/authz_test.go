@@ -138,6 +138,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"GET /api/organisation/xapi/credentials", "/api/organisation/xapi/credentials", "", levels(orgAdmin)},
 			{"POST /api/organisation/xapi/credentials", "/api/organisation/xapi/credentials", `{"name":"Player","canRead":true}`, levels(orgAdmin)},
 			{"DELETE /api/organisation/xapi/credentials/{id}", "/api/organisation/xapi/credentials/nope", "", levels(orgAdmin)},
+			{"GET /api/cmi5/courses", "/api/cmi5/courses", "", levels(orgMember)},
+			{"POST /api/cmi5/courses", "/api/cmi5/courses", `{}`, levels(staff)},
+			{"DELETE /api/cmi5/courses/{id}", "/api/cmi5/courses/nope", "", levels(staff)},
+			{"POST /api/cmi5/aus/{id}/launch", "/api/cmi5/aus/nope/launch", "", levels(orgMember)},
 			{"GET /api/cohorts", "/api/cohorts", "", levels(staff)},
 			{"POST /api/cohorts", "/api/cohorts", `{"name":""}`, levels(staff)},
 			// Another organisation's cohort does not exist for Ivy.
