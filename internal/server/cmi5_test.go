@@ -143,7 +143,9 @@ func TestCmi5API(t *testing.T) {
 		}
 		q := u.Query()
 		t.Run("LaunchURL", func(t *testing.T) {
-			var actor struct{ Account struct{ HomePage, Name string } }
+			var actor struct {
+				Account struct{ HomePage, Name string }
+			}
 			json.Unmarshal([]byte(q.Get("actor")), &actor)
 			if u.Path != "/cmi5/content/"+course.ID+"/lesson/index.html" || q.Get("lang") != "en" || q.Get("endpoint") != s.publicURL+"/xapi/" ||
 				!strings.HasPrefix(q.Get("fetch"), s.publicURL+"/cmi5/fetch/") || q.Get("registration") != launched.Registration ||
