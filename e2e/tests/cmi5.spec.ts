@@ -144,7 +144,7 @@ test.describe('cmi5', () => {
       mimeType: 'application/zip',
       buffer: zip({ 'cmi5.xml': structure, 'au/index.html': auPage, 'au/au.js': auScript }),
     })
-    await form.getByRole('button', { name: 'Import' }).click()
+    await form.getByRole('button', { name: 'Import', exact: true }).click()
     await expect(form.getByRole('status')).toContainText('Imported “Weld inspection” with 1 lesson')
 
     const lessons = page.getByRole('list', { name: 'Lessons of Weld inspection' })
