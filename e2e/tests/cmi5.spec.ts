@@ -30,6 +30,7 @@ const structure = `<?xml version="1.0" encoding="utf-8"?>
   </course>
   <au id="${AU_ID}" moveOn="CompletedAndPassed" masteryScore="0.6" launchMethod="OwnWindow">
     <title><langstring lang="en-US">Reading a weld</langstring></title>
+    <description><langstring lang="en-US">What a good bead looks like</langstring></description>
     <url>au/index.html</url>
     <launchParameters>difficulty=easy</launchParameters>
   </au>

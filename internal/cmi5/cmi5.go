@@ -383,10 +383,12 @@ func (p *parser) children(parent string, fn func(xml.StartElement) error) error 
 	}
 }
 
+// attr is an attribute's value, trimmed (section 13.1: the LMS removes
+// leading and trailing whitespace of every data element).
 func attr(el xml.StartElement, name string) (string, bool) {
 	for _, a := range el.Attr {
 		if a.Name.Local == name && a.Name.Space == "" {
-			return a.Value, true
+			return strings.TrimSpace(a.Value), true
 		}
 	}
 	return "", false
@@ -445,6 +447,9 @@ func (p *parser) courseElement(el xml.StartElement) error {
 	}
 	if len(p.course.Title) == 0 {
 		return errors.New("course: a title is required")
+	}
+	if len(p.course.Description) == 0 {
+		return errors.New("course: a description is required")
 	}
 	return nil
 }
@@ -588,6 +593,9 @@ func (p *parser) block(el xml.StartElement, parents []string, where string) erro
 	if len(b.Title) == 0 {
 		return fmt.Errorf("%s (%s): a title is required", where, id)
 	}
+	if len(b.Description) == 0 {
+		return fmt.Errorf("%s (%s): a description is required", where, id)
+	}
 	if children == 0 {
 		return fmt.Errorf("%s (%s): a block needs at least one au or block", where, id)
 	}
@@ -610,6 +618,7 @@ func (p *parser) au(el xml.StartElement, blocks []string, parent string) error {
 		if a.Name.Space != "" {
 			continue
 		}
+		a.Value = strings.TrimSpace(a.Value)
 		switch a.Name.Local {
 		case "moveOn":
 			switch a.Value {
@@ -677,6 +686,9 @@ func (p *parser) au(el xml.StartElement, blocks []string, parent string) error {
 	}
 	if len(au.Title) == 0 {
 		return fmt.Errorf("%s: a title is required", where)
+	}
+	if len(au.Description) == 0 {
+		return fmt.Errorf("%s: a description is required", where)
 	}
 	if !sawURL || au.URL == "" {
 		return fmt.Errorf("%s: a url is required", where)

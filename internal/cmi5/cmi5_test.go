@@ -37,8 +37,8 @@ const objectives = `<objectives><objective id="https://example.com/obj/1"><title
 func TestParse(t *testing.T) {
 	c, err := Parse([]byte(structure(objectives + au1 + `
 <block id="https://example.com/block/1">
-  <title><langstring lang="en-US">Block</langstring></title>
-  <au id="https://example.com/au/2"><title><langstring lang="en-US">Lesson 2</langstring></title><url>https://cdn.example.com/l2.html</url></au>
+  <title><langstring lang="en-US">Block</langstring></title><description><langstring lang="en-US">B</langstring></description>
+  <au id="https://example.com/au/2"><title><langstring lang="en-US">Lesson 2</langstring></title><description><langstring>2</langstring></description><url>https://cdn.example.com/l2.html</url></au>
 </block>`)))
 	if err != nil {
 		t.Fatal(err)
@@ -61,32 +61,35 @@ func TestParse(t *testing.T) {
 }
 
 func TestParseInvalid(t *testing.T) {
-	title := `<title><langstring lang="en-US">T</langstring></title>`
+	title := `<title><langstring lang="en-US">T</langstring></title><description><langstring lang="en-US">D</langstring></description>`
 	for name, tc := range map[string]struct{ doc, want string }{
-		"NotXML":            {"hello", "no root element"},
-		"WrongRoot":         {`<course id="a:b"/>`, "root element must be courseStructure"},
-		"NoCourse":          {`<courseStructure><au id="a:b">` + title + `<url>https://x.org/</url></au></courseStructure>`, "course element must come first"},
-		"NoAU":              {structure(""), "has no au"},
-		"CourseNoTitle":     {`<courseStructure><course id="a:c"/></courseStructure>`, "course: a title is required"},
-		"AUNoID":            {structure(`<au>` + title + `<url>a.html</url></au>`), "au[0]: the id attribute is required"},
-		"AUIDNotIRI":        {structure(`<au id="not an iri">` + title + `<url>a.html</url></au>`), "is not an IRI"},
-		"DuplicateID":       {structure(`<au id="https://example.com/course/1">` + title + `<url>a.html</url></au>`), "already the id of course"},
-		"AUNoURL":           {structure(`<au id="a:1">` + title + `</au>`), "a url is required"},
-		"AUNoTitle":         {structure(`<au id="a:1"><url>a.html</url></au>`), "a title is required"},
-		"BadMoveOn":         {structure(`<au id="a:1" moveOn="Done">` + title + `<url>a.html</url></au>`), `moveOn "Done"`},
-		"BadLaunchMethod":   {structure(`<au id="a:1" launchMethod="Popup">` + title + `<url>a.html</url></au>`), `launchMethod "Popup"`},
-		"MasteryAboveOne":   {structure(`<au id="a:1" masteryScore="1.5">` + title + `<url>a.html</url></au>`), "masteryScore"},
-		"MasteryNotNumber":  {structure(`<au id="a:1" masteryScore="high">` + title + `<url>a.html</url></au>`), "masteryScore"},
-		"URLLeavesPackage":  {structure(`<au id="a:1">` + title + `<url>../x.html</url></au>`), "inside the package"},
-		"URLRootPath":       {structure(`<au id="a:1">` + title + `<url>/x.html</url></au>`), "inside the package"},
-		"URLScheme":         {structure(`<au id="a:1">` + title + `<url>javascript:alert(1)</url></au>`), "http or https"},
-		"UnknownObjective":  {structure(`<au id="a:1">` + title + `<objectives><objective idref="a:o"/></objectives><url>a.html</url></au>`), `idref "a:o"`},
-		"EmptyBlock":        {structure(`<block id="a:b">` + title + `</block><au id="a:1">` + title + `<url>a.html</url></au>`), "needs at least one au or block"},
-		"UnknownElement":    {structure(`<lesson/>`), "unexpected element <lesson>"},
-		"TwoCourses":        {structure(`<course id="a:z">` + title + `</course>`), "more than one course"},
-		"EmptyTitle":        {structure(`<au id="a:1"><title/><url>a.html</url></au>`), "needs at least one langstring"},
-		"StrayText":         {structure(`hello <au id="a:1">` + title + `<url>a.html</url></au>`), "unexpected text"},
-		"LaunchParamsLarge": {structure(`<au id="a:1">` + title + `<url>a.html</url><launchParameters>` + strings.Repeat("x", MaxLaunchParams+1) + `</launchParameters></au>`), "launchParameters: longer"},
+		"NotXML":              {"hello", "no root element"},
+		"WrongRoot":           {`<course id="a:b"/>`, "root element must be courseStructure"},
+		"NoCourse":            {`<courseStructure><au id="a:b">` + title + `<url>https://x.org/</url></au></courseStructure>`, "course element must come first"},
+		"NoAU":                {structure(""), "has no au"},
+		"CourseNoTitle":       {`<courseStructure><course id="a:c"/></courseStructure>`, "course: a title is required"},
+		"IDWhitespaceTrimmed": {structure(`<au id="  a:1  ">` + title + `<url>a.html</url></au><au id="a:1">` + title + `<url>b.html</url></au>`), `id "a:1" is already`},
+		"AUNoID":              {structure(`<au>` + title + `<url>a.html</url></au>`), "au[0]: the id attribute is required"},
+		"AUIDNotIRI":          {structure(`<au id="not an iri">` + title + `<url>a.html</url></au>`), "is not an IRI"},
+		"DuplicateID":         {structure(`<au id="https://example.com/course/1">` + title + `<url>a.html</url></au>`), "already the id of course"},
+		"AUNoURL":             {structure(`<au id="a:1">` + title + `</au>`), "a url is required"},
+		"AUNoTitle":           {structure(`<au id="a:1"><url>a.html</url></au>`), "a title is required"},
+		"AUNoDescription":     {structure(`<au id="a:1"><title><langstring>T</langstring></title><url>a.html</url></au>`), "a description is required"},
+		"CourseNoDesc":        {`<courseStructure><course id="a:c"><title><langstring>T</langstring></title></course></courseStructure>`, "course: a description is required"},
+		"BadMoveOn":           {structure(`<au id="a:1" moveOn="Done">` + title + `<url>a.html</url></au>`), `moveOn "Done"`},
+		"BadLaunchMethod":     {structure(`<au id="a:1" launchMethod="Popup">` + title + `<url>a.html</url></au>`), `launchMethod "Popup"`},
+		"MasteryAboveOne":     {structure(`<au id="a:1" masteryScore="1.5">` + title + `<url>a.html</url></au>`), "masteryScore"},
+		"MasteryNotNumber":    {structure(`<au id="a:1" masteryScore="high">` + title + `<url>a.html</url></au>`), "masteryScore"},
+		"URLLeavesPackage":    {structure(`<au id="a:1">` + title + `<url>../x.html</url></au>`), "inside the package"},
+		"URLRootPath":         {structure(`<au id="a:1">` + title + `<url>/x.html</url></au>`), "inside the package"},
+		"URLScheme":           {structure(`<au id="a:1">` + title + `<url>javascript:alert(1)</url></au>`), "http or https"},
+		"UnknownObjective":    {structure(`<au id="a:1">` + title + `<objectives><objective idref="a:o"/></objectives><url>a.html</url></au>`), `idref "a:o"`},
+		"EmptyBlock":          {structure(`<block id="a:b">` + title + `</block><au id="a:1">` + title + `<url>a.html</url></au>`), "needs at least one au or block"},
+		"UnknownElement":      {structure(`<lesson/>`), "unexpected element <lesson>"},
+		"TwoCourses":          {structure(`<course id="a:z">` + title + `</course>`), "more than one course"},
+		"EmptyTitle":          {structure(`<au id="a:1"><title/><url>a.html</url></au>`), "needs at least one langstring"},
+		"StrayText":           {structure(`hello <au id="a:1">` + title + `<url>a.html</url></au>`), "unexpected text"},
+		"LaunchParamsLarge":   {structure(`<au id="a:1">` + title + `<url>a.html</url><launchParameters>` + strings.Repeat("x", MaxLaunchParams+1) + `</launchParameters></au>`), "launchParameters: longer"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := Parse([]byte(tc.doc))
@@ -98,7 +101,7 @@ func TestParseInvalid(t *testing.T) {
 }
 
 func TestParseLimits(t *testing.T) {
-	title := `<title><langstring lang="en-US">T</langstring></title>`
+	title := `<title><langstring lang="en-US">T</langstring></title><description><langstring lang="en-US">D</langstring></description>`
 	var b strings.Builder
 	for i := 0; i <= MaxAUs; i++ {
 		b.WriteString(`<au id="a:` + itoa(i) + `">` + title + `<url>a.html</url></au>`)
@@ -185,7 +188,7 @@ func TestParseZip(t *testing.T) {
 }
 
 func TestParseBare(t *testing.T) {
-	if _, err := ParseBare([]byte(structure(`<au id="a:1"><title><langstring lang="en-US">T</langstring></title><url>https://cdn.example.com/a.html</url></au>`))); err != nil {
+	if _, err := ParseBare([]byte(structure(`<au id="a:1"><title><langstring lang="en-US">T</langstring></title><description><langstring>D</langstring></description><url>https://cdn.example.com/a.html</url></au>`))); err != nil {
 		t.Fatal(err)
 	}
 	_, err := ParseBare([]byte(structure(objectives + au1)))

@@ -227,9 +227,17 @@ func (s *Server) cmi5Principal(r *http.Request, rt xapiRoute, key, secret string
 			return p, apperr.Forbidden("the AU must not change %s (cmi5 section 10)", cmi5.LaunchDataStateID)
 		}
 		return p, nil
+	case "activities/profile":
+		// Section 12: the AU may keep profiles of its own activity.
+		if rt.write && q.Get("activityId") != cred.ActivityID {
+			return p, apperr.Forbidden("a cmi5 session's credential writes the activity profiles of its AU %s only", cred.ActivityID)
+		}
+		return p, nil
 	default:
+		// Agent profiles among them: section 11 lets the LMS refuse an AU's
+		// change of the learner's preferences with a 403.
 		if rt.write {
-			return p, apperr.Forbidden("a cmi5 session's credential writes statements and state only")
+			return p, apperr.Forbidden("a cmi5 session's credential writes statements, state and its AU's activity profiles only")
 		}
 		return p, nil
 	}
@@ -237,6 +245,7 @@ func (s *Server) cmi5Principal(r *http.Request, rt xapiRoute, key, secret string
 
 // cmi5Statement is what the LMS reads of a statement its AU stores.
 type cmi5Statement struct {
+	Actor  json.RawMessage     `json:"actor"`
 	Verb   struct{ ID string } `json:"verb"`
 	Object struct {
 		ID string `json:"id"`
@@ -258,6 +267,9 @@ func (s *Server) storeStatements(r *http.Request, p xapiPrincipal, ins []xapi.In
 			var st cmi5Statement
 			if err := json.Unmarshal(in.JSON(), &st); err != nil {
 				return nil, err
+			}
+			if key, err := xapi.AgentKey(st.Actor); err != nil || key != p.Cmi5.AgentKey {
+				return nil, apperr.Forbidden("statements[%d].actor: a cmi5 session writes statements about its learner only", i)
 			}
 			if !strings.EqualFold(st.Context.Registration, p.Cmi5.Registration) {
 				return nil, apperr.Forbidden("statements[%d].context.registration: a cmi5 session writes in its registration %s only", i, p.Cmi5.Registration)

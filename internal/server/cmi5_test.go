@@ -20,9 +20,11 @@ const cmi5TestXML = `<?xml version="1.0" encoding="utf-8"?>
 <courseStructure xmlns="https://w3id.org/xapi/profiles/cmi5/v1/CourseStructure.xsd">
   <course id="https://example.com/course/weld">
     <title><langstring lang="en-US">Welding theory</langstring></title>
+    <description><langstring lang="en-US">Joints and their symbols</langstring></description>
   </course>
   <au id="https://example.com/au/weld-1" moveOn="CompletedAndPassed" masteryScore="0.7" launchMethod="OwnWindow">
     <title><langstring lang="en-US">Joints</langstring></title>
+    <description><langstring lang="en-US">Butt, lap and tee</langstring></description>
     <url>lesson/index.html?lang=en</url>
     <launchParameters>mode=quiz</launchParameters>
   </au>
@@ -195,13 +197,21 @@ func TestCmi5API(t *testing.T) {
 			for _, tc := range []struct{ name, method, target, body, want string }{
 				{"ChangeLaunchData", "PUT", state(launched.Registration, "LMS.LaunchData"), `{}`, "must not change LMS.LaunchData"},
 				{"OtherRegistration", "GET", state("4b6c4c1f-2a9e-4e0c-9b3e-1d2f3a4b5c6d", "x"), "", "its registration"},
-				{"ActivityProfile", "PUT", "/xapi/activities/profile?" + url.Values{"activityId": {activity}, "profileId": {"p"}}.Encode(), `{}`, "statements and state only"},
+				{"OtherActivityProfile", "PUT", "/xapi/activities/profile?" + url.Values{"activityId": {"https://example.com/x"}, "profileId": {"p"}}.Encode(), `{}`, "activity profiles of its AU"},
+				{"AgentProfile", "PUT", "/xapi/agents/profile?" + url.Values{"agent": {q.Get("actor")}, "profileId": {"cmi5LearnerPreferences"}}.Encode(), `{}`, "statements, state"},
+				{"OtherActor", "POST", "/xapi/statements", `{"actor":{"mbox":"mailto:someone@example.com"},"verb":{"id":"http://adlnet.gov/expapi/verbs/experienced"},"object":{"id":"https://example.com/x"},"context":{"registration":"` + launched.Registration + `"}}`, "statements[0].actor"},
 				{"StatementOutside", "POST", "/xapi/statements", `{"actor":` + q.Get("actor") + `,"verb":{"id":"http://adlnet.gov/expapi/verbs/experienced"},"object":{"id":"https://example.com/x"}}`, "context.registration"},
 			} {
 				t.Run(tc.name, func(t *testing.T) { checkError(t, lrs(t, s, token, tc.method, tc.target, tc.body), 403, tc.want) })
 			}
 			if res := lrs(t, s, token, "PUT", state(launched.Registration, "bookmark"), `{"page":2}`); res.status != 204 {
 				t.Fatalf("the AU's own state: %d %s", res.status, res.body)
+			}
+			if res := lrs(t, s, token, "PUT", "/xapi/activities/profile?"+url.Values{"activityId": {activity}, "profileId": {"p"}}.Encode(), `{}`); res.status != 204 {
+				t.Fatalf("the AU's own activity profile: %d %s", res.status, res.body)
+			}
+			if res := lrs(t, s, token, "GET", "/xapi/agents/profile?"+url.Values{"agent": {q.Get("actor")}, "profileId": {"cmi5LearnerPreferences"}}.Encode(), ""); res.status != 404 {
+				t.Fatalf("the learner's preferences, never written: %d %s", res.status, res.body)
 			}
 		})
 		t.Run("Statements", func(t *testing.T) {

@@ -484,6 +484,9 @@ type Cmi5Credential struct {
 	Registration string
 	ActivityID   string // the AU's LMS-made activity id
 	Key          string
+	// AgentKey is the learner's (xapi.AgentKey): the actor of every
+	// statement the session writes.
+	AgentKey string
 }
 
 // CheckCmi5Credential returns the session of a live session credential
@@ -499,9 +502,10 @@ func (s *Store) CheckCmi5Credential(ctx context.Context, base, key, secret strin
 	var expires time.Time
 	var ended sql.NullTime
 	var abandoned bool
-	err := s.db.QueryRowContext(ctx, `SELECT s.id, s.org_id, s.learner_id, s.registration_id, s.au_id, s.secret_hash, s.expires_at, s.ended_at, s.abandoned
+	var actor string
+	err := s.db.QueryRowContext(ctx, `SELECT s.id, s.org_id, s.learner_id, s.registration_id, s.au_id, s.actor, s.secret_hash, s.expires_at, s.ended_at, s.abandoned
 		FROM cmi5_sessions s WHERE s.key = $1`, key).
-		Scan(&c.SessionID, &c.OrgID, &c.LearnerID, &c.Registration, &auID, &hash, &expires, &ended, &abandoned)
+		Scan(&c.SessionID, &c.OrgID, &c.LearnerID, &c.Registration, &auID, &actor, &hash, &expires, &ended, &abandoned)
 	if isNoRows(err) {
 		subtle.ConstantTimeCompare([]byte(hashXAPISecret(secret)), []byte(hashXAPISecret("")))
 		return Cmi5Credential{}, fail
@@ -516,6 +520,9 @@ func (s *Store) CheckCmi5Credential(ctx context.Context, base, key, secret strin
 	}
 	c.Key = key
 	c.ActivityID = Cmi5ActivityID(base, auID)
+	if c.AgentKey, err = xapi.AgentKey(json.RawMessage(actor)); err != nil {
+		return Cmi5Credential{}, fmt.Errorf("check cmi5 credential: the session's actor: %w", err)
+	}
 	return c, nil
 }
 
