@@ -307,7 +307,7 @@ func truncate(s string) string {
 func (p *parser) document() (Course, error) {
 	tok, err := p.next()
 	if err != nil {
-		return Course{}, fmt.Errorf("no root element: %v", err)
+		return Course{}, fmt.Errorf("no root element: %w", err)
 	}
 	root, ok := tok.(xml.StartElement)
 	if !ok || root.Name.Local != "courseStructure" {
@@ -370,7 +370,7 @@ func (p *parser) children(parent string, fn func(xml.StartElement) error) error 
 	for {
 		tok, err := p.next()
 		if err != nil {
-			return fmt.Errorf("%s: %v", parent, err)
+			return fmt.Errorf("%s: %w", parent, err)
 		}
 		switch t := tok.(type) {
 		case xml.EndElement:
@@ -420,7 +420,9 @@ func isIRI(s string) bool {
 		return false
 	}
 	for j, r := range s[:i] {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || j > 0 && (r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.')) {
+		letter := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+		later := r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.'
+		if !letter && (j == 0 || !later) {
 			return false
 		}
 	}
@@ -477,7 +479,7 @@ func (p *parser) langString(el xml.StartElement, dst *LangString, where string) 
 		}
 		var text string
 		if err := p.dec.DecodeElement(&text, &ls); err != nil {
-			return fmt.Errorf("%s: %v", where, err)
+			return fmt.Errorf("%s: %w", where, err)
 		}
 		text = strings.TrimSpace(text)
 		if len(text) > MaxText {
@@ -659,7 +661,7 @@ func (p *parser) au(el xml.StartElement, blocks []string, parent string) error {
 		case "url", "launchParameters", "entitlementKey":
 			var text string
 			if err := p.dec.DecodeElement(&text, &child); err != nil {
-				return fmt.Errorf("%s.%s: %v", where, child.Name.Local, err)
+				return fmt.Errorf("%s.%s: %w", where, child.Name.Local, err)
 			}
 			text = strings.TrimSpace(text)
 			switch child.Name.Local {
@@ -694,7 +696,7 @@ func (p *parser) au(el xml.StartElement, blocks []string, parent string) error {
 		return fmt.Errorf("%s: a url is required", where)
 	}
 	if err := checkAUURL(au.URL); err != nil {
-		return fmt.Errorf("%s.url: %v", where, err)
+		return fmt.Errorf("%s.url: %w", where, err)
 	}
 	p.course.AUs = append(p.course.AUs, au)
 	return nil
@@ -708,7 +710,7 @@ func checkAUURL(u string) error {
 	}
 	pu, err := url.Parse(u)
 	if err != nil {
-		return fmt.Errorf("%q is not a URL: %v", truncate(u), err)
+		return fmt.Errorf("%q is not a URL: %w", truncate(u), err)
 	}
 	if pu.Scheme != "" {
 		if (pu.Scheme != "http" && pu.Scheme != "https") || pu.Host == "" {

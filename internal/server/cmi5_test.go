@@ -36,7 +36,9 @@ func cmi5TestZip(t *testing.T) []byte {
 	zw := zip.NewWriter(&buf)
 	for name, body := range map[string]string{"cmi5.xml": cmi5TestXML, "lesson/index.html": "<!doctype html><p>Joints</p>", "lesson/app.js": "1;"} {
 		w, _ := zw.Create(name)
-		w.Write([]byte(body))
+		if _, err := w.Write([]byte(body)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
@@ -148,7 +150,7 @@ func TestCmi5API(t *testing.T) {
 			var actor struct {
 				Account struct{ HomePage, Name string }
 			}
-			json.Unmarshal([]byte(q.Get("actor")), &actor)
+			mustUnmarshal(t, []byte(q.Get("actor")), &actor)
 			if u.Path != "/cmi5/content/"+course.ID+"/lesson/index.html" || q.Get("lang") != "en" || q.Get("endpoint") != s.publicURL+"/xapi/" ||
 				!strings.HasPrefix(q.Get("fetch"), s.publicURL+"/cmi5/fetch/") || q.Get("registration") != launched.Registration ||
 				q.Get("activityId") != store.Cmi5ActivityID(s.publicURL, auID) || actor.Account.Name != lars.ID || launched.LaunchMethod != "OwnWindow" {
@@ -162,7 +164,7 @@ func TestCmi5API(t *testing.T) {
 			req.Header.Set("Origin", "null") // a sandboxed page's
 			res := do(t, s, req)
 			var got map[string]string
-			json.Unmarshal([]byte(res.body), &got)
+			mustUnmarshal(t, []byte(res.body), &got)
 			if res.status != 200 || got["auth-token"] == "" || res.header.Get("Access-Control-Allow-Origin") != "null" {
 				t.Fatalf("fetch: %d %v %s", res.status, res.header, res.body)
 			}
@@ -172,7 +174,7 @@ func TestCmi5API(t *testing.T) {
 			}
 			for _, tc := range []struct{ path, code string }{{fetchPath, "1"}, {"/cmi5/fetch/nonsense", "2"}} {
 				res := do(t, s, httptest.NewRequest("POST", tc.path, nil))
-				json.Unmarshal([]byte(res.body), &got)
+				mustUnmarshal(t, []byte(res.body), &got)
 				if res.status != 200 || got["error-code"] != tc.code || got["error-text"] == "" {
 					t.Fatalf("fetch %s: %d %s; want error-code %s", tc.path, res.status, res.body, tc.code)
 				}
@@ -188,7 +190,7 @@ func TestCmi5API(t *testing.T) {
 		t.Run("LaunchData", func(t *testing.T) {
 			res := lrs(t, s, token, "GET", state(launched.Registration, "LMS.LaunchData"), "")
 			var ld struct{ LaunchMode, MoveOn, LaunchParameters string }
-			json.Unmarshal([]byte(res.body), &ld)
+			mustUnmarshal(t, []byte(res.body), &ld)
 			if res.status != 200 || ld.LaunchMode != "Normal" || ld.MoveOn != "CompletedAndPassed" || ld.LaunchParameters != "mode=quiz" {
 				t.Fatalf("LMS.LaunchData: %d %s", res.status, res.body)
 			}
@@ -238,7 +240,7 @@ func TestCmi5API(t *testing.T) {
 			req.Header.Set("X-Experience-API-Version", "1.0.3")
 			res := do(t, s, as(t, s, req, "Lars"))
 			var page struct{ Statements []json.RawMessage }
-			json.Unmarshal([]byte(res.body), &page)
+			mustUnmarshal(t, []byte(res.body), &page)
 			// launched, initialized, completed, passed, terminated, satisfied
 			if res.status != 200 || len(page.Statements) != 6 {
 				t.Fatalf("Lars reads %d statements of the registration: %d %s", len(page.Statements), res.status, res.body)
@@ -276,5 +278,12 @@ func TestCmi5LaunchURL(t *testing.T) {
 		if got := cmi5LaunchURL(tc.in, p); got != tc.want {
 			t.Errorf("cmi5LaunchURL(%q) = %q, want %q", tc.in, got, tc.want)
 		}
+	}
+}
+
+func mustUnmarshal(t *testing.T, b []byte, v any) {
+	t.Helper()
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("decode %s: %v", b, err)
 	}
 }

@@ -134,7 +134,7 @@ func TestCmi5Launch(t *testing.T) {
 				}
 			}
 			page, _ := s.QueryXAPIStatements(ctx, store.XAPIQuery{OrgID: a.ID, Registration: first.Registration})
-			json.Unmarshal(page.Statements[0], &st)
+			mustUnmarshal(t, page.Statements[0], &st)
 			ext := st.Context.Extensions
 			if st.Object.ID != first.ActivityID || st.Context.ContextActivities.Category[0].ID != cmi5.CategoryCmi5 ||
 				st.Context.ContextActivities.Grouping[0].ID != "https://example.com/au/1" || ext[cmi5.ExtSessionID] != first.SessionID ||
@@ -280,4 +280,11 @@ func TestCmi5Launch(t *testing.T) {
 			}
 		})
 	})
+}
+
+func mustUnmarshal(t *testing.T, b []byte, v any) {
+	t.Helper()
+	if err := json.Unmarshal(b, v); err != nil {
+		t.Fatalf("decode %s: %v", b, err)
+	}
 }
