@@ -131,7 +131,8 @@ test.describe('cmi5', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
 
   test('staff import a zipped course, a member launches its AU, and the AU and the LMS record it in the LRS', async ({ page }) => {
-    await signIn(page, server.base, admin, '/cmi5')
+    await signIn(page, server.base, admin)
+    await page.goto(`${server.base}/cmi5`)
     await expect(page.getByRole('heading', { level: 1, name: 'Courses' })).toBeVisible()
 
     // The page is reachable from the account menu.

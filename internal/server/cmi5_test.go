@@ -132,6 +132,12 @@ func TestCmi5API(t *testing.T) {
 				}
 			}
 		})
+		t.Run("AppPage", func(t *testing.T) {
+			// The catalog page is the app's, beside the /cmi5/ resources.
+			if res := call(t, s, "Lars", "GET", "/cmi5", ""); res.status != 200 || !strings.HasPrefix(res.header.Get("Content-Type"), "text/html") {
+				t.Fatalf("GET /cmi5: %d %v", res.status, res.header)
+			}
+		})
 		t.Run("LaunchOtherOrg", func(t *testing.T) {
 			checkError(t, call(t, s, "Olga", "POST", "/api/cmi5/aus/"+auID+"/launch", ""), 404, "does not exist")
 		})

@@ -166,7 +166,10 @@ func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", s.identify(apiErrors(api)))
 	mux.Handle("/xapi/", s.xapiHandler())
-	mux.Handle("/cmi5/", s.cmi5Handler())
+	// Not the whole of /cmi5/: the mux would redirect the app's /cmi5 page there.
+	cmi5 := s.cmi5Handler()
+	mux.Handle("/cmi5/fetch/", cmi5)
+	mux.Handle("/cmi5/content/", cmi5)
 	mux.Handle("GET /ws", s.handleWS())
 	mux.HandleFunc("GET /healthz", s.handleHealthz)
 	mux.HandleFunc("GET /readyz", s.handleReadyz)
