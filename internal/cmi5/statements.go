@@ -16,6 +16,7 @@ const (
 	VerbTerminated  = "http://adlnet.gov/expapi/verbs/terminated"
 	VerbAbandoned   = "https://w3id.org/xapi/adl/verbs/abandoned"
 	VerbSatisfied   = "https://w3id.org/xapi/adl/verbs/satisfied"
+	VerbWaived      = "https://w3id.org/xapi/adl/verbs/waived"
 
 	CategoryCmi5   = "https://w3id.org/xapi/cmi5/context/categories/cmi5"
 	CategoryMoveOn = "https://w3id.org/xapi/cmi5/context/categories/moveon"

@@ -255,6 +255,10 @@ type cmi5Statement struct {
 	} `json:"context"`
 }
 
+// lmsVerbs are the cmi5 verbs only the LMS uses: an AU that sent them
+// could claim a course it never finished.
+var lmsVerbs = map[string]bool{cmi5.VerbLaunched: true, cmi5.VerbAbandoned: true, cmi5.VerbSatisfied: true, cmi5.VerbWaived: true}
+
 // storeStatements stores a batch for p. A cmi5 session's statements
 // must be in its registration, and those about its AU move the learner's
 // progress on (completed, passed, terminated).
@@ -270,6 +274,9 @@ func (s *Server) storeStatements(r *http.Request, p xapiPrincipal, ins []xapi.In
 			}
 			if key, err := xapi.AgentKey(st.Actor); err != nil || key != p.Cmi5.AgentKey {
 				return nil, apperr.Forbidden("statements[%d].actor: a cmi5 session writes statements about its learner only", i)
+			}
+			if lmsVerbs[st.Verb.ID] {
+				return nil, apperr.Forbidden("statements[%d].verb: %s is the LMS's to state (cmi5 section 9.3), not the AU's", i, st.Verb.ID)
 			}
 			if !strings.EqualFold(st.Context.Registration, p.Cmi5.Registration) {
 				return nil, apperr.Forbidden("statements[%d].context.registration: a cmi5 session writes in its registration %s only", i, p.Cmi5.Registration)

@@ -466,9 +466,20 @@ func (s *Store) FetchCmi5(ctx context.Context, token string) (key, secret string
 		}
 		key = Cmi5KeyPrefix + randomText(15)
 		secret = randomText(32)
-		_, err = tx.ExecContext(ctx, `UPDATE cmi5_sessions SET fetched_at = $2, key = $3, secret_hash = $4 WHERE id = $1`,
+		// Two fetches at once: only one finds the token unused.
+		res, err := tx.ExecContext(ctx, `UPDATE cmi5_sessions SET fetched_at = $2, key = $3, secret_hash = $4 WHERE id = $1 AND fetched_at IS NULL`,
 			id, now, key, hashXAPISecret(secret))
-		return err
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			key, secret = "", ""
+			if err != nil {
+				return err
+			}
+			return &Cmi5FetchError{Code: "1", Text: "the authorization token has already been returned"}
+		}
+		return nil
 	})
 	if err != nil {
 		return "", "", err
@@ -532,6 +543,13 @@ func (s *Store) CheckCmi5Credential(ctx context.Context, base, key, secret strin
 // stored here), terminated ends the session.
 func (s *Store) RecordCmi5(ctx context.Context, base string, c Cmi5Credential, verbs []string) error {
 	return s.tx(ctx, "record cmi5 progress", func(tx *sql.Tx) error {
+		// A registration's progress changes take turns, so that two
+		// batches at once cannot both record the same satisfied.
+		if s.dialect == Postgres {
+			if _, err := tx.ExecContext(ctx, `SELECT id FROM cmi5_registrations WHERE id = $1 FOR UPDATE`, c.Registration); err != nil {
+				return err
+			}
+		}
 		now := s.Now().UTC()
 		var auID, actor string
 		if err := tx.QueryRowContext(ctx, `SELECT au_id, actor FROM cmi5_sessions WHERE id = $1`, c.SessionID).Scan(&auID, &actor); err != nil {

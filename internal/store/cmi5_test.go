@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -277,6 +278,32 @@ func TestCmi5Launch(t *testing.T) {
 			}
 			if n := len(readRecords(t, s, store.XAPIQuery{OrgID: a.ID, Registration: l1.Registration, Verb: cmi5.VerbSatisfied})); n != 2 {
 				t.Fatalf("%d satisfied statements after a repeat", n)
+			}
+		})
+		t.Run("FetchOnceUnderRace", func(t *testing.T) {
+			l := launch(t, c.AUs[0].ID)
+			var wg sync.WaitGroup
+			results := make(chan error, 8)
+			for range 8 {
+				wg.Go(func() {
+					_, _, err := s.FetchCmi5(ctx, l.FetchToken)
+					results <- err
+				})
+			}
+			wg.Wait()
+			close(results)
+			ok := 0
+			for err := range results {
+				var fe *store.Cmi5FetchError
+				switch {
+				case err == nil:
+					ok++
+				case !errors.As(err, &fe) || fe.Code != "1":
+					t.Errorf("a concurrent fetch: %v", err)
+				}
+			}
+			if ok != 1 {
+				t.Fatalf("%d of 8 concurrent fetches got a credential; want 1", ok)
 			}
 		})
 	})
