@@ -24,13 +24,13 @@ import (
 // Limits on a package: generous for real courses, small enough that one
 // import cannot exhaust the server.
 const (
-	MaxStructureBytes = 1 << 20   // cmi5.xml
+	MaxStructureBytes = 4 << 20   // cmi5.xml
 	MaxPackageBytes   = 64 << 20  // the zip as uploaded
 	MaxContentBytes   = 128 << 20 // every file of the zip, uncompressed
 	MaxFileBytes      = 32 << 20  // one file of the zip, uncompressed
 	MaxFiles          = 2000
-	MaxAUs            = 200
-	MaxBlocks         = 200
+	MaxAUs            = 2000 // section 6.1: an LMS takes courses of more than 1000 AUs
+	MaxBlocks         = 1000
 	MaxObjectives     = 500
 	MaxDepth          = 8 // blocks within blocks
 	MaxText           = 2000

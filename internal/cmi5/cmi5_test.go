@@ -106,7 +106,15 @@ func TestParseLimits(t *testing.T) {
 	for i := 0; i <= MaxAUs; i++ {
 		b.WriteString(`<au id="a:` + itoa(i) + `">` + title + `<url>a.html</url></au>`)
 	}
-	if _, err := Parse([]byte(structure(b.String()))); err == nil || !strings.Contains(err.Error(), "more than 200 AUs") {
+	var big strings.Builder
+	for i := 0; i <= 1000; i++ {
+		big.WriteString(`<au id="a:` + itoa(i) + `">` + title + `<url>a.html</url></au>`)
+	}
+	// Section 6.1: more than 1000 AUs must import.
+	if c, err := Parse([]byte(structure(big.String()))); err != nil || len(c.AUs) != 1001 {
+		t.Fatalf("1001 AUs: %v", err)
+	}
+	if _, err := Parse([]byte(structure(b.String()))); err == nil || !strings.Contains(err.Error(), "more than 2000 AUs") {
 		t.Fatalf("too many AUs: err = %v", err)
 	}
 	var d strings.Builder

@@ -275,6 +275,9 @@ func (s *Server) storeStatements(r *http.Request, p xapiPrincipal, ins []xapi.In
 			if key, err := xapi.AgentKey(st.Actor); err != nil || key != p.Cmi5.AgentKey {
 				return nil, apperr.Forbidden("statements[%d].actor: a cmi5 session writes statements about its learner only", i)
 			}
+			if st.Verb.ID == xapi.VoidedVerb {
+				return nil, apperr.Forbidden("statements[%d].verb: a cmi5 session's credential cannot void statements (cmi5 section 6.3)", i)
+			}
 			if lmsVerbs[st.Verb.ID] {
 				return nil, apperr.Forbidden("statements[%d].verb: %s is the LMS's to state (cmi5 section 9.3), not the AU's", i, st.Verb.ID)
 			}

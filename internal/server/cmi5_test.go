@@ -208,6 +208,7 @@ func TestCmi5API(t *testing.T) {
 				{"OtherActivityProfile", "PUT", "/xapi/activities/profile?" + url.Values{"activityId": {"https://example.com/x"}, "profileId": {"p"}}.Encode(), `{}`, "activity profiles of its AU"},
 				{"AgentProfile", "PUT", "/xapi/agents/profile?" + url.Values{"agent": {q.Get("actor")}, "profileId": {"cmi5LearnerPreferences"}}.Encode(), `{}`, "statements, state"},
 				{"LMSVerb", "POST", "/xapi/statements", `{"actor":` + q.Get("actor") + `,"verb":{"id":"` + cmi5.VerbSatisfied + `"},"object":{"id":"https://example.com/course/weld"},"context":{"registration":"` + launched.Registration + `"}}`, "the LMS's to state"},
+				{"Voiding", "POST", "/xapi/statements", `{"actor":` + q.Get("actor") + `,"verb":{"id":"http://adlnet.gov/expapi/verbs/voided"},"object":{"objectType":"StatementRef","id":"4b6c4c1f-2a9e-4e0c-9b3e-1d2f3a4b5c6d"},"context":{"registration":"` + launched.Registration + `"}}`, "cannot void"},
 				{"OtherActor", "POST", "/xapi/statements", `{"actor":{"mbox":"mailto:someone@example.com"},"verb":{"id":"http://adlnet.gov/expapi/verbs/experienced"},"object":{"id":"https://example.com/x"},"context":{"registration":"` + launched.Registration + `"}}`, "statements[0].actor"},
 				{"StatementOutside", "POST", "/xapi/statements", `{"actor":` + q.Get("actor") + `,"verb":{"id":"http://adlnet.gov/expapi/verbs/experienced"},"object":{"id":"https://example.com/x"}}`, "context.registration"},
 			} {

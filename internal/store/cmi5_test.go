@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -69,6 +70,25 @@ func TestCmi5Courses(t *testing.T) {
 			}
 			if _, err := s.Cmi5File(ctx, c.ID, "missing.html"); apperr.Code(err) != apperr.ENOTFOUND {
 				t.Fatalf("missing file: %v", err)
+			}
+		})
+		t.Run("ManyAUs", func(t *testing.T) {
+			big := cmi5TestCourse()
+			big.AUs = nil
+			for i := range 1001 {
+				big.AUs = append(big.AUs, cmi5.AU{ID: fmt.Sprintf("https://example.com/au/%d", i), Title: cmi5.LangString{"en-US": "AU"},
+					URL: "https://cdn.example.com/au.html", LaunchMethod: cmi5.LaunchAnyWindow, MoveOn: cmi5.MoveOnCompleted})
+			}
+			d, err := s.CreateCmi5Course(ctx, b.ID, b.Instructor.ID, big, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			list, err := s.ListCmi5Courses(ctx, b.ID)
+			if err != nil || len(list) != 1 || len(list[0].AUs) != 1001 || list[0].AUs[1000].PublisherID != "https://example.com/au/1000" {
+				t.Fatalf("list: %v", err)
+			}
+			if err := s.DeleteCmi5Course(ctx, b.ID, d.ID); err != nil {
+				t.Fatal(err)
 			}
 		})
 		t.Run("DeleteOtherOrg", func(t *testing.T) {
