@@ -107,7 +107,7 @@ func TestParseLimits(t *testing.T) {
 		b.WriteString(`<au id="a:` + itoa(i) + `">` + title + `<url>a.html</url></au>`)
 	}
 	var big strings.Builder
-	for i := 0; i <= 1000; i++ {
+	for i := range 1001 {
 		big.WriteString(`<au id="a:` + itoa(i) + `">` + title + `<url>a.html</url></au>`)
 	}
 	// Section 6.1: more than 1000 AUs must import.
