@@ -143,6 +143,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"DELETE /api/organisation/xapi/forwarding", "/api/organisation/xapi/forwarding", "", levels(orgAdmin)},
 			{"POST /api/organisation/xapi/forwarding/pause", "/api/organisation/xapi/forwarding/pause", "", levels(orgAdmin)},
 			{"POST /api/organisation/xapi/forwarding/resume", "/api/organisation/xapi/forwarding/resume", "", levels(orgAdmin)},
+			{"GET /api/cmi5/courses", "/api/cmi5/courses", "", levels(orgMember)},
+			{"POST /api/cmi5/courses", "/api/cmi5/courses", `{}`, levels(staff)},
+			{"DELETE /api/cmi5/courses/{id}", "/api/cmi5/courses/nope", "", levels(staff)},
+			{"POST /api/cmi5/aus/{id}/launch", "/api/cmi5/aus/nope/launch", "", levels(orgMember)},
 			{"GET /api/cohorts", "/api/cohorts", "", levels(staff)},
 			{"POST /api/cohorts", "/api/cohorts", `{"name":""}`, levels(staff)},
 			// Another organisation's cohort does not exist for Ivy.

@@ -83,6 +83,13 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"POST /api/cohorts/{id}/members", staff, s.cohortScope, s.handleAddCohortMember},
 		{"DELETE /api/cohorts/{id}/members/{userId}", staff, s.cohortScope, s.handleRemoveCohortMember},
 
+		// cmi5 courses of the caller's organisation: staff import them,
+		// members launch their AUs (the store checks the AU is theirs).
+		{"GET /api/cmi5/courses", orgMember, nil, s.handleListCmi5Courses},
+		{"POST /api/cmi5/courses", staff, nil, s.handleImportCmi5Course},
+		{"DELETE /api/cmi5/courses/{id}", staff, nil, s.handleDeleteCmi5Course},
+		{"POST /api/cmi5/aus/{id}/launch", orgMember, nil, writes(s.handleLaunchCmi5)},
+
 		// PORTAL: an instructor's cohorts and learners, and their exports.
 		{"GET /api/portal/cohorts/{id}/learners", staff, s.cohortScope, s.handleCohortLearners},
 		{"GET /api/portal/cohorts/{id}/export.csv", staff, s.cohortScope, s.handleCohortExport},
@@ -166,6 +173,10 @@ func (s *Server) routes(reg *prometheus.Registry) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/api/", s.identify(apiErrors(api)))
 	mux.Handle("/xapi/", s.xapiHandler())
+	// Not the whole of /cmi5/: the mux would redirect the app's /cmi5 page there.
+	cmi5 := s.cmi5Handler()
+	mux.Handle("/cmi5/fetch/", cmi5)
+	mux.Handle("/cmi5/content/", cmi5)
 	mux.Handle("GET /ws", s.handleWS())
 	mux.HandleFunc("GET /healthz", s.handleHealthz)
 	mux.HandleFunc("GET /readyz", s.handleReadyz)

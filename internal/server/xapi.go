@@ -15,6 +15,7 @@ import (
 
 	"journeyman/internal/apperr"
 	"journeyman/internal/identity"
+	"journeyman/internal/store"
 	"journeyman/internal/xapi"
 )
 
@@ -50,6 +51,8 @@ type xapiPrincipal struct {
 	Read, Write bool
 	Authority   json.RawMessage // the authority of what they write
 	Version     xapi.Version
+	// Cmi5 is the session of a cmi5 AU's credential (nil for any other).
+	Cmi5 *store.Cmi5Credential
 }
 
 type xapiKey struct{}
@@ -136,6 +139,13 @@ func (s *Server) authorizeXAPI(rt xapiRoute) http.HandlerFunc {
 // person by their cookie where rt allows one.
 func (s *Server) xapiPrincipalOf(w http.ResponseWriter, r *http.Request, rt xapiRoute) (xapiPrincipal, error) {
 	if key, secret, ok := r.BasicAuth(); ok {
+		if strings.HasPrefix(key, store.Cmi5KeyPrefix) {
+			p, err := s.cmi5Principal(r, rt, key, secret)
+			if apperr.Code(err) == apperr.EUNAUTHORIZED {
+				w.Header().Set("WWW-Authenticate", `Basic realm="Journeyman xAPI"`)
+			}
+			return p, err
+		}
 		cred, err := s.store.CheckXAPICredential(r.Context(), key, secret)
 		if err != nil {
 			w.Header().Set("WWW-Authenticate", `Basic realm="Journeyman xAPI"`)

@@ -51,7 +51,7 @@ func (s *Server) handlePutStatement(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, apperr.Invalid("the statement's id %s is not the statementId parameter %s", got, id))
 		return
 	}
-	if _, err := s.store.StoreXAPIStatements(r.Context(), s.xapiWrite(p, ins, parts)); err != nil {
+	if _, err := s.storeStatements(r, p, ins, parts); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -69,7 +69,7 @@ func (s *Server) handlePostStatements(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	ids, err := s.store.StoreXAPIStatements(r.Context(), s.xapiWrite(p, ins, parts))
+	ids, err := s.storeStatements(r, p, ins, parts)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearch } from 'wouter'
-import { Building2, ChevronDown, GraduationCap, LogOut, Radio, UserRound } from 'lucide-react'
+import { BookOpen, Building2, ChevronDown, GraduationCap, LogOut, Radio, UserRound } from 'lucide-react'
 import { canManageOrganisation, roleLabels, useMe, useSignOut, type Me } from '@/api/account'
 import { buttonVariants } from '@/components/ui/button'
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu'
@@ -101,6 +101,14 @@ export function AccountNavDesktop() {
               Account
             </Link>
           </DropdownMenuItem>
+          {account.organisation && (
+            <DropdownMenuItem asChild>
+              <Link href="/cmi5">
+                <BookOpen aria-hidden="true" />
+                Courses
+              </Link>
+            </DropdownMenuItem>
+          )}
           {canManageOrganisation(account) && (
             <>
               <DropdownMenuItem asChild>
@@ -175,6 +183,13 @@ export function AccountNavMobile({ onNavigate }: { onNavigate: () => void }) {
             Account
           </Link>
         </li>
+        {account.organisation && (
+          <li>
+            <Link href="/cmi5" className={mobileLinkClass} onClick={onNavigate}>
+              Courses
+            </Link>
+          </li>
+        )}
         {canManageOrganisation(account) && (
           <>
             <li>

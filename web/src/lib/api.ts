@@ -58,8 +58,8 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res
 }
 
-/** apiRequest with a body that is not JSON (a CSV upload, say), sent as it is with its content type. */
-export async function apiRequestText(method: string, url: string, body: string, contentType: string): Promise<Response> {
+/** apiRequest with a body that is not JSON (a CSV upload, a zip file), sent as it is with its content type. */
+export async function apiRequestText(method: string, url: string, body: BodyInit, contentType: string): Promise<Response> {
   const res = await fetch(url, { method, credentials: 'include', headers: { 'Content-Type': contentType }, body })
   await throwIfNotOk(res)
   return res
