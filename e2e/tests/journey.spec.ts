@@ -44,10 +44,16 @@ const unlinked = new Set([
 ])
 
 /** Routes a guest is sent away from, to sign in; only a signed-in account's menu links to them. */
-const accountOnly = new Set(['/account', '/organisation', '/portal', '/portal/live'])
+const accountOnly = new Set(['/account', '/organisation', '/portal', '/portal/live', '/cmi5'])
 
 /** The account menu's entry for each of accountOnly. */
-const accountMenu: Record<string, string> = { '/account': 'Account', '/organisation': 'Organisation', '/portal': 'Portal', '/portal/live': 'Live view' }
+const accountMenu: Record<string, string> = {
+  '/account': 'Account',
+  '/organisation': 'Organisation',
+  '/portal': 'Portal',
+  '/portal/live': 'Live view',
+  '/cmi5': 'Courses',
+}
 
 /** Other routes a guest is sent away from, to sign in. */
 const signInFirst = new Set(['/digital-twin/manage', '/certificates/:id', '/portal/cohorts/:id', '/portal/learners/:id', '/portal/learners/:id/sessions/:sessionid'])
