@@ -107,7 +107,11 @@ func openSQLite(path string) (*sql.DB, error) {
 		f.Close()
 	}
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+	// Checkpoints every 10,000 pages (about 40 MB of WAL) rather than
+	// SQLite's 1,000: each one syncs the database file, and at the default
+	// they took a fifth of the LRS's write time (bench/xapi: 5,200 → 6,800
+	// statements/s).
+	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "wal_autocheckpoint(10000)"} {
 		q.Add("_pragma", p)
 	}
 	// Without immediate transactions, two read-then-write transactions
