@@ -132,13 +132,21 @@ func (s *Server) touch(sctx context.Context) error {
 // guest returns the guest of the request's guest token, or a new guest
 // whose token is set on w.
 func (s *Server) guest(w http.ResponseWriter, r *http.Request) identity.Caller {
-	if ck, err := r.Cookie(GuestCookie); err == nil {
-		if id, ok := s.guests.Check(ck.Value); ok {
-			return identity.Caller{ID: id, DisplayName: identity.GuestName(id), Role: identity.Guest, Presented: true}
-		}
+	if c, ok := s.presentedGuest(r); ok {
+		return c
 	}
 	id := s.issueGuest(w, r)
 	return identity.Caller{ID: id, DisplayName: identity.GuestName(id), Role: identity.Guest}
+}
+
+// presentedGuest is the guest of the request's valid guest token, if any.
+func (s *Server) presentedGuest(r *http.Request) (identity.Caller, bool) {
+	if ck, err := r.Cookie(GuestCookie); err == nil {
+		if id, ok := s.guests.Check(ck.Value); ok {
+			return identity.Caller{ID: id, DisplayName: identity.GuestName(id), Role: identity.Guest, Presented: true}, true
+		}
+	}
+	return identity.Caller{}, false
 }
 
 // issueGuest sets a new guest token on w and returns the guest's id.
@@ -152,10 +160,8 @@ func (s *Server) issueGuest(w http.ResponseWriter, r *http.Request) string {
 // has none: the page fires several API calls at once, and were each of them
 // to be answered with its own new guest, the browser would keep only one.
 func (s *Server) guestCookie(w http.ResponseWriter, r *http.Request) {
-	if ck, err := r.Cookie(GuestCookie); err == nil {
-		if _, ok := s.guests.Check(ck.Value); ok {
-			return
-		}
+	if _, ok := s.presentedGuest(r); ok {
+		return
 	}
 	s.issueGuest(w, r)
 }

@@ -191,12 +191,8 @@ func (s *Server) presentedCaller(w http.ResponseWriter, r *http.Request) (identi
 			return u.Caller(), err
 		}
 	}
-	if ck, err := r.Cookie(GuestCookie); err == nil {
-		if id, ok := s.guests.Check(ck.Value); ok {
-			return identity.Caller{ID: id, DisplayName: identity.GuestName(id), Role: identity.Guest, Presented: true}, nil
-		}
-	}
-	return identity.Caller{}, nil
+	c, _ := s.presentedGuest(r)
+	return c, nil
 }
 
 // credentialAuthority is the authority the LRS sets on what a credential

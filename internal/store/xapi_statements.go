@@ -282,8 +282,9 @@ func (s *Store) insertXAPIPostgres(ctx context.Context, tx *sql.Tx, orgID, learn
 	return err
 }
 
-// insertXAPIRefs writes the agent or activity index rows of stmts: one row
-// per statement and key, direct when any mention of the key is.
+// insertXAPIRefs writes the agent or activity index rows of stmts
+// (xapi.Complete lists each key of a statement once, direct when any
+// mention of it is).
 func (s *Store) insertXAPIRefs(ctx context.Context, tx *sql.Tx, table, column, orgID string, stmts []xapi.Statement, seqOf map[string]int64, refs func(xapi.Statement) []xapi.Ref) error {
 	type row struct {
 		key    string
@@ -292,13 +293,7 @@ func (s *Store) insertXAPIRefs(ctx context.Context, tx *sql.Tx, table, column, o
 	}
 	var all []row
 	for _, st := range stmts {
-		at := map[string]int{}
 		for _, ref := range refs(st) {
-			if i, ok := at[ref.Key]; ok {
-				all[i].direct = all[i].direct || ref.Direct
-				continue
-			}
-			at[ref.Key] = len(all)
 			all = append(all, row{ref.Key, seqOf[st.ID], ref.Direct})
 		}
 	}
