@@ -109,7 +109,7 @@ var errEmailTaken = apperr.Conflict("this email cannot be used to sign up; if it
 // set, the invite is used up by one and decides organisation, role and cohort.
 func (s *Store) CreateAccount(ctx context.Context, a NewAccount, guestID, inviteHash string) (User, error) {
 	var u User
-	err := s.tx(ctx, "create account", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "create account", func(ctx context.Context, tx *sql.Tx) error {
 		if inviteHash != "" {
 			inv, err := useInvite(ctx, tx, inviteHash, s.Now())
 			if err != nil {
@@ -171,7 +171,7 @@ func insertAccount(ctx context.Context, tx *sql.Tx, a NewAccount, now time.Time)
 // forgets the guest. Records kept once per person (preferences, profile, a
 // module's refresher card) move only where the account has none.
 func (s *Store) MoveGuestData(ctx context.Context, guestID, userID string) error {
-	return s.tx(ctx, "move guest data", func(tx *sql.Tx) error { return moveGuestData(ctx, tx, guestID, userID) })
+	return s.tx(ctx, "move guest data", func(ctx context.Context, tx *sql.Tx) error { return moveGuestData(ctx, tx, guestID, userID) })
 }
 
 func moveGuestData(ctx context.Context, tx *sql.Tx, guestID, userID string) error {
@@ -222,7 +222,7 @@ func moveGuestData(ctx context.Context, tx *sql.Tx, guestID, userID string) erro
 // which signs out every session made before.
 func (s *Store) SetPassword(ctx context.Context, userID, hash string) (User, error) {
 	var u User
-	err := s.tx(ctx, "set password", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "set password", func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `UPDATE learners SET password_hash = $2, auth_epoch = auth_epoch + 1 WHERE id = $1`, userID, hash); err != nil {
 			return err
 		}
@@ -259,7 +259,7 @@ const (
 // CreatePasswordLink stores a link that lets its holder set userID's
 // password once before it expires; it returns the token to put in the link.
 func (s *Store) CreatePasswordLink(ctx context.Context, userID string, ttl time.Duration) (token string, expires time.Time, err error) {
-	err = s.tx(ctx, "create password link", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "create password link", func(ctx context.Context, tx *sql.Tx) error {
 		token, expires, err = createPasswordLink(ctx, tx, userID, s.Now(), ttl)
 		return err
 	})
@@ -294,7 +294,7 @@ func (s *Store) PasswordLinkUser(ctx context.Context, token string) (User, error
 // up and signs out the account's other sessions.
 func (s *Store) UsePasswordLink(ctx context.Context, token, passwordHash string) (User, error) {
 	var u User
-	err := s.tx(ctx, "use password link", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "use password link", func(ctx context.Context, tx *sql.Tx) error {
 		var id string
 		err := tx.QueryRowContext(ctx, `UPDATE password_links SET used = TRUE
 			WHERE token_hash = $1 AND NOT used AND expires_at > $2 RETURNING learner_id`, identity.HashSecret(token), s.Now()).Scan(&id)
@@ -337,7 +337,7 @@ func (s *Store) GetOrganisation(ctx context.Context, id string) (Organisation, e
 // refused.
 func (s *Store) CreateAdmin(ctx context.Context, orgName, email, displayName string) (u User, token string, expires time.Time, err error) {
 	email = identity.FoldEmail(email)
-	err = s.tx(ctx, "create admin", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "create admin", func(ctx context.Context, tx *sql.Tx) error {
 		now := s.Now()
 		var orgID string
 		err := tx.QueryRowContext(ctx, `SELECT id FROM organisations WHERE name = $1 ORDER BY created_at LIMIT 1`, orgName).Scan(&orgID)

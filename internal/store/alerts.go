@@ -42,7 +42,7 @@ func scanAlert(row interface{ Scan(...any) error }) (realtime.SafetyAlert, error
 // the channel of the user's organisation at that moment, and returns it.
 func (s *Store) CreateSafetyAlert(ctx context.Context, userID, sessionID string, p realtime.SafetyAlertPayload) (realtime.SafetyAlert, error) {
 	var id int64
-	err := s.tx(ctx, "create safety alert", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "create safety alert", func(ctx context.Context, tx *sql.Tx) error {
 		return tx.QueryRowContext(ctx, `
 			INSERT INTO safety_alerts (user_id, org_id, session_id, alert_type, description, created_at)
 			SELECT id, org_id, $2, $3, $4, $5 FROM learners WHERE id = $1 RETURNING id`,
@@ -71,7 +71,7 @@ func (s *Store) GetSafetyAlert(ctx context.Context, id int64) (realtime.SafetyAl
 // one already acknowledged is a conflict naming who did it and when.
 func (s *Store) AcknowledgeSafetyAlert(ctx context.Context, orgID string, id int64, by string) (realtime.SafetyAlert, error) {
 	var n int64
-	err := s.tx(ctx, "acknowledge safety alert", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "acknowledge safety alert", func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE safety_alerts SET acknowledged_by = $3, acknowledged_at = $4
 			WHERE id = $1 AND org_id = $2 AND acknowledged_at IS NULL`, id, orgID, by, s.Now().UTC())
 		if err != nil {

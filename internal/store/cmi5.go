@@ -70,7 +70,7 @@ func (s *Store) CreateCmi5Course(ctx context.Context, orgID, createdBy string, c
 	}
 	out := Cmi5Course{ID: identity.NewID(), CourseIRI: c.ID, Title: c.Title.Text(), Description: c.Description.Text(),
 		HasContent: files != nil, CreatedAt: s.Now().UTC(), Structure: c}
-	err = s.tx(ctx, "create cmi5 course", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "create cmi5 course", func(ctx context.Context, tx *sql.Tx) error {
 		if s.dialect == Postgres {
 			if _, err := tx.ExecContext(ctx, `SELECT id FROM organisations WHERE id = $1 FOR UPDATE`, orgID); err != nil {
 				return err
@@ -151,7 +151,7 @@ func (s *Store) ListCmi5Courses(ctx context.Context, orgID string) ([]Cmi5Course
 // and sessions (their credentials stop working); the statements stay in
 // the LRS, which never forgets.
 func (s *Store) DeleteCmi5Course(ctx context.Context, orgID, id string) error {
-	return s.tx(ctx, "delete cmi5 course", func(tx *sql.Tx) error {
+	return s.tx(ctx, "delete cmi5 course", func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `DELETE FROM cmi5_courses WHERE id = $1 AND org_id = $2`, id, orgID)
 		if err != nil {
 			return err
@@ -254,7 +254,7 @@ func (s *Store) LaunchCmi5(ctx context.Context, l Cmi5Launch) (Cmi5Launched, err
 	if err != nil {
 		return out, fmt.Errorf("launch cmi5: %w", err)
 	}
-	err = s.tx(ctx, "launch cmi5 AU", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "launch cmi5 AU", func(ctx context.Context, tx *sql.Tx) error {
 		courseID, _, course, au, err := cmi5AUOf(ctx, tx, l.OrgID, l.AUID)
 		if err != nil {
 			return err
@@ -445,7 +445,7 @@ func (e *Cmi5FetchError) Error() string { return "cmi5 fetch: " + e.Text }
 // FetchCmi5 uses a launch's one-time fetch token: it answers the
 // session's xAPI key and secret, made now and shown this once.
 func (s *Store) FetchCmi5(ctx context.Context, token string) (key, secret string, err error) {
-	err = s.tx(ctx, "fetch cmi5 token", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "fetch cmi5 token", func(ctx context.Context, tx *sql.Tx) error {
 		var id string
 		var expires time.Time
 		var fetched, ended sql.NullTime
@@ -542,7 +542,7 @@ func (s *Store) CheckCmi5Credential(ctx context.Context, base, key, secret strin
 // moveOn (and may satisfy blocks and the course: their statements are
 // stored here), terminated ends the session.
 func (s *Store) RecordCmi5(ctx context.Context, base string, c Cmi5Credential, verbs []string) error {
-	return s.tx(ctx, "record cmi5 progress", func(tx *sql.Tx) error {
+	return s.tx(ctx, "record cmi5 progress", func(ctx context.Context, tx *sql.Tx) error {
 		// A registration's progress changes take turns, so that two
 		// batches at once cannot both record the same satisfied.
 		if s.dialect == Postgres {

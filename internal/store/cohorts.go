@@ -93,7 +93,7 @@ func (s *Store) CohortMembers(ctx context.Context, cohortID string) ([]CohortMem
 // who is an instructor or admin.
 func (s *Store) CreateCohort(ctx context.Context, orgID, name, instructorID string) (Cohort, error) {
 	id := identity.NewID()
-	err := s.tx(ctx, "create cohort", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "create cohort", func(ctx context.Context, tx *sql.Tx) error {
 		return insertCohort(ctx, tx, id, orgID, name, instructorID, s.Now())
 	})
 	if err != nil {
@@ -116,7 +116,7 @@ func insertCohort(ctx context.Context, tx *sql.Tx, id, orgID, name, instructorID
 
 // UpdateCohort renames a cohort or gives it another instructor ("" keeps each).
 func (s *Store) UpdateCohort(ctx context.Context, orgID, id, name, instructorID string) (Cohort, error) {
-	err := s.tx(ctx, "update cohort", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "update cohort", func(ctx context.Context, tx *sql.Tx) error {
 		if err := cohortInOrg(ctx, tx, orgID, id); err != nil {
 			return err
 		}
@@ -140,7 +140,7 @@ func (s *Store) UpdateCohort(ctx context.Context, orgID, id, name, instructorID 
 
 // AddCohortMember puts a member of the cohort's organisation in it.
 func (s *Store) AddCohortMember(ctx context.Context, orgID, cohortID, userID string) error {
-	return s.tx(ctx, "add cohort member", func(tx *sql.Tx) error {
+	return s.tx(ctx, "add cohort member", func(ctx context.Context, tx *sql.Tx) error {
 		if err := cohortInOrg(ctx, tx, orgID, cohortID); err != nil {
 			return err
 		}
@@ -163,7 +163,7 @@ func addCohortMember(ctx context.Context, tx *sql.Tx, cohortID, userID string, n
 
 // RemoveCohortMember takes a learner out of a cohort.
 func (s *Store) RemoveCohortMember(ctx context.Context, orgID, cohortID, userID string) error {
-	return s.tx(ctx, "remove cohort member", func(tx *sql.Tx) error {
+	return s.tx(ctx, "remove cohort member", func(ctx context.Context, tx *sql.Tx) error {
 		if err := cohortInOrg(ctx, tx, orgID, cohortID); err != nil {
 			return err
 		}

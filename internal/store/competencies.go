@@ -112,7 +112,7 @@ func (s *Store) SignOffCompetencies(ctx context.Context, orgID, learnerID, signe
 		return nil, apperr.Forbidden("you cannot sign off your own competencies")
 	}
 	var issued *StoredCertificate
-	err := s.tx(ctx, "sign off competencies", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "sign off competencies", func(ctx context.Context, tx *sql.Tx) error {
 		if err := s.lockLearner(ctx, tx, orgID, learnerID); err != nil {
 			return err
 		}
@@ -160,7 +160,7 @@ func (s *Store) SignOffCompetencies(ctx context.Context, orgID, learnerID, signe
 // that certificate, if there was one.
 func (s *Store) RevokeCompetencies(ctx context.Context, orgID, learnerID, revokerID string, m catalog.Module, r portal.SignOff) (*StoredCertificate, error) {
 	var revoked *StoredCertificate
-	err := s.tx(ctx, "revoke competencies", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "revoke competencies", func(ctx context.Context, tx *sql.Tx) error {
 		if err := s.lockLearner(ctx, tx, orgID, learnerID); err != nil {
 			return err
 		}

@@ -24,7 +24,7 @@ func (s *Store) CreateDemoRequest(ctx context.Context, learnerID string, in outr
 		ID: newDemoRequestID(), LearnerID: learnerID, Name: in.Name, Email: in.Email,
 		Organisation: in.Organisation, Message: in.Message, Interest: in.Interest, CreatedAt: now,
 	}
-	err := s.tx(ctx, "create demo request", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "create demo request", func(ctx context.Context, tx *sql.Tx) error {
 		if s.dialect == Postgres {
 			// Serialize one learner's requests so that concurrent ones cannot
 			// all pass the count below. SQLite transactions here are already

@@ -24,7 +24,7 @@ func (s *Store) SeedEquipment(ctx context.Context, list []twin.Equipment) error 
 			return fmt.Errorf("seed equipment: %w", err)
 		}
 	}
-	return s.tx(ctx, "seed equipment", func(tx *sql.Tx) error {
+	return s.tx(ctx, "seed equipment", func(ctx context.Context, tx *sql.Tx) error {
 		for i, eq := range list {
 			res, err := tx.ExecContext(ctx, `
 				INSERT INTO equipment (id, name, manufacturer, model, serial_number, type, status, alert_level,
@@ -273,7 +273,7 @@ func writeStreams(ctx context.Context, tx *sql.Tx, equipmentID string, streams m
 // ENOTFOUND error); the error return is for the batch as a whole.
 func (s *Store) RecordSensorData(ctx context.Context, updates []twin.SensorUpdate) ([]twin.Outcome, error) {
 	outcomes := make([]twin.Outcome, len(updates))
-	err := s.tx(ctx, "record sensor data", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "record sensor data", func(ctx context.Context, tx *sql.Tx) error {
 		type state struct {
 			eq      twin.Equipment
 			streams map[string]*twin.DataStream
@@ -397,7 +397,7 @@ func mustJSON(v any) string {
 // CreateEquipment adds a new twin, last in fleet order. It refuses one
 // beyond twin.MaxEquipmentList in service.
 func (s *Store) CreateEquipment(ctx context.Context, eq twin.Equipment) error {
-	return s.tx(ctx, "create equipment", func(tx *sql.Tx) error {
+	return s.tx(ctx, "create equipment", func(ctx context.Context, tx *sql.Tx) error {
 		var count, position int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FILTER (WHERE `+inService+`), COALESCE(MAX(position), -1) + 1 FROM equipment`).
 			Scan(&count, &position); err != nil {
@@ -428,7 +428,7 @@ func (s *Store) CreateEquipment(ctx context.Context, eq twin.Equipment) error {
 // twin as stored.
 func (s *Store) DefineEquipment(ctx context.Context, id string, d twin.Definition, now time.Time) (twin.Equipment, error) {
 	var eq twin.Equipment
-	err := s.tx(ctx, "define equipment", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "define equipment", func(ctx context.Context, tx *sql.Tx) error {
 		old, err := s.lockEquipment(ctx, tx, id)
 		if err != nil {
 			return err
@@ -447,7 +447,7 @@ func (s *Store) DefineEquipment(ctx context.Context, id string, d twin.Definitio
 // RetireEquipment takes the twin named id out of service: it leaves every
 // list and path, its rows and streams stay.
 func (s *Store) RetireEquipment(ctx context.Context, id string, now time.Time) error {
-	return s.tx(ctx, "retire equipment", func(tx *sql.Tx) error {
+	return s.tx(ctx, "retire equipment", func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE equipment SET retired_at = $1 WHERE id = $2 AND `+inService, now.UTC(), id)
 		if err != nil {
 			return err

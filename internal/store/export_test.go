@@ -15,5 +15,15 @@ var (
 
 // Tx runs fn in one of the store's write transactions.
 func Tx(ctx context.Context, s *Store, op string, fn func(*sql.Tx) error) error {
-	return s.tx(ctx, op, fn)
+	return s.tx(ctx, op, func(_ context.Context, tx *sql.Tx) error { return fn(tx) })
 }
+
+// QueuedWrites is how many SQLite writes wait for the writer.
+func QueuedWrites(s *Store) int {
+	s.writes.mu.Lock()
+	defer s.writes.mu.Unlock()
+	return len(s.writes.q)
+}
+
+// CheckpointEvery is how often SQLite's WAL is checkpointed.
+var CheckpointEvery = &checkpointEvery

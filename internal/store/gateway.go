@@ -18,7 +18,7 @@ const connectedInService = `connection IS NOT NULL AND ` + inService
 // dropped.
 func (s *Store) ClaimDevices(ctx context.Context, holder string, now time.Time, ttl time.Duration) ([]string, error) {
 	var ids []string
-	err := s.tx(ctx, "claim devices", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "claim devices", func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM gateway_leases WHERE equipment_id NOT IN
 			(SELECT id FROM equipment WHERE `+connectedInService+`)`); err != nil {
 			return err
@@ -62,7 +62,7 @@ func (s *Store) ReleaseDevices(ctx context.Context, holder string) error {
 // stored.
 func (s *Store) SetSync(ctx context.Context, id, status string, errorCount int) (twin.Equipment, error) {
 	var eq twin.Equipment
-	err := s.tx(ctx, "set sync", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "set sync", func(ctx context.Context, tx *sql.Tx) error {
 		var err error
 		if eq, err = s.lockEquipment(ctx, tx, id); err != nil {
 			return err

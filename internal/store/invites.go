@@ -38,7 +38,7 @@ func (s *Store) CreateInvite(ctx context.Context, orgID, createdBy string, n New
 	token, hash := identity.NewSecret()
 	id := identity.NewID()
 	now := s.Now()
-	err := s.tx(ctx, "create invite", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "create invite", func(ctx context.Context, tx *sql.Tx) error {
 		var cohort any
 		if n.CohortID != "" {
 			if err := cohortInOrg(ctx, tx, orgID, n.CohortID); err != nil {
@@ -151,7 +151,7 @@ func useInvite(ctx context.Context, tx *sql.Tx, hash string, now time.Time) (Inv
 // AcceptInvite puts an account without an organisation into the invite's.
 func (s *Store) AcceptInvite(ctx context.Context, userID, token string) (User, error) {
 	var u User
-	err := s.tx(ctx, "accept invite", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "accept invite", func(ctx context.Context, tx *sql.Tx) error {
 		var org sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT org_id FROM learners WHERE id = $1`, userID).Scan(&org)
 		if isNoRows(err) {

@@ -26,7 +26,7 @@ func (s *Store) EnsureLearner(ctx context.Context, id, displayName string) (Lear
 	if !isNoRows(err) {
 		return Learner{}, fmt.Errorf("ensure learner %s: %w", id, err)
 	}
-	err = s.tx(ctx, "ensure learner", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "ensure learner", func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `
 			INSERT INTO learners (id, display_name, created_at) VALUES ($1, $2, $3)
 			ON CONFLICT (id) DO NOTHING`, id, displayName, s.Now()); err != nil {

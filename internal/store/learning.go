@@ -67,7 +67,7 @@ func getLearningPreferences(ctx context.Context, q learningQuerier, learnerID st
 func (s *Store) SaveLearningPreferences(ctx context.Context, learnerID string, p learning.LearningPreferences) (SavedPreferences, error) {
 	p.Normalize()
 	var out SavedPreferences
-	err := s.tx(ctx, "save learning preferences", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "save learning preferences", func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `
 			INSERT INTO learning_preferences (learner_id, preferred_learning_style, xr_comfort_level, session_duration,
 				industry_experience, learning_goals, difficulty_progression, focus_areas, available_time_slots,
@@ -111,7 +111,7 @@ type StoredAssessment struct {
 func (s *Store) AddSkillAssessment(ctx context.Context, learnerID string, a learning.SkillAssessment, rec *Recorder) (StoredAssessment, error) {
 	a.Normalize()
 	out := StoredAssessment{SkillAssessment: a, Level: a.Level(), CreatedAt: s.Now().UTC()}
-	err := s.tx(ctx, "add skill assessment", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "add skill assessment", func(ctx context.Context, tx *sql.Tx) error {
 		if err := tx.QueryRowContext(ctx, `
 			INSERT INTO skill_assessments (learner_id, trade_category, skill_areas, current_levels, strengths,
 				improvement_areas, overall_score, assessment_type, created_at)
@@ -198,7 +198,7 @@ func (s *Store) AddRecommendationSet(ctx context.Context, learnerID string, req 
 	if err != nil {
 		return out, fmt.Errorf("add recommendation set: %w", err)
 	}
-	err = s.tx(ctx, "add recommendation set", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "add recommendation set", func(ctx context.Context, tx *sql.Tx) error {
 		if err := tx.QueryRowContext(ctx, `
 			INSERT INTO recommendation_sets (learner_id, request, recommendations, created_at)
 			VALUES ($1, $2, $3, $4) RETURNING id`,
@@ -316,7 +316,7 @@ func (s *Store) SyncRefreshers(ctx context.Context, learnerID string) ([]Refresh
 		return out, nil
 	}
 	var out []Refresher
-	err = s.tx(ctx, "sync refreshers", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "sync refreshers", func(ctx context.Context, tx *sql.Tx) error {
 		// Syncs of one learner take turns: each then folds only what the
 		// previous one left. SQLite's immediate transactions already do.
 		if s.dialect == Postgres {

@@ -48,7 +48,7 @@ func (l *listeners) deliver(channel, payload string) {
 // on SQLite in process, by calling after once tx has returned nil.
 func (s *Store) txNotify(ctx context.Context, op, channel string, fn func(*sql.Tx) (changed bool, err error)) (after func(), err error) {
 	after = func() {}
-	err = s.tx(ctx, op, func(tx *sql.Tx) error {
+	err = s.tx(ctx, op, func(ctx context.Context, tx *sql.Tx) error {
 		changed, err := fn(tx)
 		if err != nil || !changed {
 			return err

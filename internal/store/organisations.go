@@ -133,7 +133,7 @@ func (s *Store) GetMember(ctx context.Context, orgID, userID string) (Member, er
 // SetMemberRole changes a member's role; an organisation keeps at least one
 // admin, and a cohort's instructor stays staff.
 func (s *Store) SetMemberRole(ctx context.Context, orgID, userID string, role identity.Role) (Member, error) {
-	err := s.tx(ctx, "set member role", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "set member role", func(ctx context.Context, tx *sql.Tx) error {
 		if err := keepAnAdmin(ctx, tx, orgID, userID, role); err != nil {
 			return err
 		}
@@ -155,7 +155,7 @@ func (s *Store) SetMemberRole(ctx context.Context, orgID, userID string, role id
 // account stays, as an individual learner. A member who still teaches
 // cohorts must hand them over first.
 func (s *Store) RemoveMember(ctx context.Context, orgID, userID string) error {
-	return s.tx(ctx, "remove member", func(tx *sql.Tx) error {
+	return s.tx(ctx, "remove member", func(ctx context.Context, tx *sql.Tx) error {
 		if err := keepAnAdmin(ctx, tx, orgID, userID, identity.Learner); err != nil {
 			return err
 		}

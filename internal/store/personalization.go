@@ -58,7 +58,7 @@ func getPersonalization(ctx context.Context, q learningQuerier, learnerID string
 func (s *Store) SavePersonalization(ctx context.Context, learnerID string, p personalization.Profile) (SavedProfile, error) {
 	p.Normalize()
 	var out SavedProfile
-	err := s.tx(ctx, "save personalization", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "save personalization", func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `
 			INSERT INTO personalization_profiles (learner_id, experience_level, primary_trade, learning_style,
 				xr_comfort_level, preferred_session_length, motion_sensitivity, difficulty_progression,

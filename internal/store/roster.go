@@ -43,7 +43,7 @@ var errRosterRollback = errors.New("roster: roll back")
 // same transaction runs and is rolled back, so the report of a dry run is
 // exactly what the import would do. applied tells whether it was kept.
 func (s *Store) ImportRoster(ctx context.Context, orgID, adminID string, rows []roster.Row, dryRun bool) (out []RosterResult, applied bool, err error) {
-	err = s.tx(ctx, "import roster", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "import roster", func(ctx context.Context, tx *sql.Tx) error {
 		out = make([]RosterResult, len(rows))
 		failed := false
 		cohorts := map[string]string{}

@@ -64,7 +64,7 @@ func (s *Store) CreateSession(ctx context.Context, x training.Session, rec *Reco
 	if err != nil {
 		return training.Session{}, fmt.Errorf("create xr session: %w", err)
 	}
-	err = s.tx(ctx, "create xr session", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "create xr session", func(ctx context.Context, tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `SELECT title FROM training_modules WHERE id = $1`, x.ModuleID).Scan(&x.ModuleTitle)
 		if isNoRows(err) {
 			return apperr.Invalid("moduleId %q is not a training module in the catalog", x.ModuleID)
@@ -203,7 +203,7 @@ func (s *Store) updateLocked(ctx context.Context, id string, whole bool, rec *Re
 	if err != nil {
 		return x, fmt.Errorf("update xr session: %w", err)
 	}
-	err = s.tx(ctx, "update xr session", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "update xr session", func(ctx context.Context, tx *sql.Tx) error {
 		var rev int64
 		var err error
 		x, rev, err = scanSession(queryRow(ctx, tx, st.get, getQuery, id))

@@ -48,10 +48,16 @@ type Store struct {
 
 	listeners listeners // in-process delivery of Notify
 	stmts     sync.Map  // query text → *sql.Stmt, for hot paths (see prepared)
-	// writer admits one SQLite transaction at a time. SQLite allows one
-	// writer; without this queue, waiting transactions poll the database
-	// lock in SQLite's busy handler, which sleeps up to 100 ms a turn.
-	writer chan struct{}
+	// writes admits one SQLite transaction at a time, and commits those
+	// that queue up together. SQLite allows one writer; without this
+	// queue, waiting transactions poll the database lock in SQLite's busy
+	// handler, which sleeps up to 100 ms a turn.
+	writes *writeQueue
+
+	// stopCheckpoints ends the SQLite background checkpoints, and
+	// checkpointsDone says they ended.
+	stopCheckpoints context.CancelFunc
+	checkpointsDone chan struct{}
 
 	// Now is the store's clock; tests replace it with a fixed one.
 	Now func() time.Time
@@ -70,8 +76,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		}
 	} else {
 		s.dialect = SQLite
-		s.writer = make(chan struct{}, 1)
+		s.writes = newWriteQueue()
 		s.db, err = openSQLite(dsn)
+		var checkpointing context.Context
+		checkpointing, s.stopCheckpoints = context.WithCancel(context.Background())
+		s.checkpointsDone = make(chan struct{})
+		go s.checkpoints(checkpointing)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open %s database: %w", s.dialect, err)
@@ -107,11 +117,11 @@ func openSQLite(path string) (*sql.DB, error) {
 		f.Close()
 	}
 	q := url.Values{}
-	// Checkpoints every 10,000 pages (about 40 MB of WAL) rather than
-	// SQLite's 1,000: each one syncs the database file, and at the default
-	// they took a fifth of the LRS's write time (bench/xapi: 5,200 → 6,800
-	// statements/s).
-	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "wal_autocheckpoint(10000)"} {
+	// No automatic checkpoints: the store runs them in the background
+	// (checkpoints). Statement journals stay in memory, and each
+	// connection caches 16 MB of pages rather than 2: a write transaction
+	// of the LRS outgrew 2 MB and spilled dirty pages mid-transaction.
+	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "wal_autocheckpoint(0)", "temp_store(MEMORY)", "cache_size(-16384)"} {
 		q.Add("_pragma", p)
 	}
 	// Without immediate transactions, two read-then-write transactions
@@ -168,6 +178,10 @@ func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 // Close releases the database.
 func (s *Store) Close() error {
+	if s.stopCheckpoints != nil {
+		s.stopCheckpoints()
+		<-s.checkpointsDone
+	}
 	s.stmts.Range(func(_, st any) bool {
 		st.(*sql.Stmt).Close()
 		return true
@@ -179,30 +193,35 @@ func (s *Store) Close() error {
 	return err
 }
 
-// tx runs fn in one transaction, committed when fn returns nil.
-func (s *Store) tx(ctx context.Context, op string, fn func(*sql.Tx) error) error {
-	if s.writer != nil {
-		select {
-		case s.writer <- struct{}{}:
-			defer func() { <-s.writer }()
-		case <-ctx.Done():
-			return fmt.Errorf("%s: %w", op, ctx.Err())
-		}
+// tx runs fn in one transaction, committed when fn returns nil. fn is
+// given the context its statements run under: on SQLite, where writes are
+// committed in groups (writeQueue), one that has started is not cut short
+// by its caller leaving.
+func (s *Store) tx(ctx context.Context, op string, fn func(context.Context, *sql.Tx) error) error {
+	var err error
+	if s.writes != nil {
+		err = s.writes.run(ctx, s.db, fn)
+	} else {
+		err = runTx(ctx, s.db, fn)
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("%s: %w", op, err)
+	}
+	return nil
+}
+
+func runTx(ctx context.Context, db *sql.DB, fn func(context.Context, *sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
 	}
 	// After Commit, Rollback does nothing (sql.ErrTxDone); before it, the
 	// error worth reporting is fn's or Commit's.
 	defer func() { _ = tx.Rollback() }()
-	if err := fn(tx); err != nil {
-		return fmt.Errorf("%s: %w", op, err)
+	if err := fn(ctx, tx); err != nil {
+		return err
 	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("%s: %w", op, err)
-	}
-	return nil
+	return tx.Commit()
 }
 
 // querier is what *sql.DB and *sql.Tx share, so a read can run inside or

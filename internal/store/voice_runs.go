@@ -47,7 +47,7 @@ func (s *Store) AddVoiceRun(ctx context.Context, learnerID, id string, r voice.N
 	if err != nil {
 		return VoiceRun{}, fmt.Errorf("add voice run: %w", err)
 	}
-	err = s.tx(ctx, "add voice run", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "add voice run", func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `
 			INSERT INTO voice_training_runs (id, learner_id, module_id, started_at, ended_at, commands, total_steps,
 				steps_walked, completed, emergency_stops, created_at)

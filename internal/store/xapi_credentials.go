@@ -73,7 +73,7 @@ func (s *Store) CreateXAPICredential(ctx context.Context, orgID, createdBy, name
 	c := XAPICredential{ID: identity.NewID(), OrgID: orgID, Name: name, Key: randomText(15),
 		CanRead: canRead, CanWrite: canWrite, CreatedBy: createdBy, CreatedAt: s.Now().UTC()}
 	secret := randomText(32)
-	err = s.tx(ctx, "create xAPI credential", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "create xAPI credential", func(ctx context.Context, tx *sql.Tx) error {
 		// Two admins creating the hundredth credential at once must not
 		// both pass the count: on PostgreSQL the organisation's row
 		// serializes them; SQLite's transactions already take turns.

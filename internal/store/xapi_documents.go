@@ -272,7 +272,7 @@ func mergeXAPIDocuments(old XAPIDocument, contentType string, content []byte) ([
 func (s *Store) writeXAPIDocument(ctx context.Context, op, orgID string, key XAPIDocKey, pre XAPIPrecondition,
 	next func(old XAPIDocument, exists bool) (string, []byte, error)) (XAPIDocument, error) {
 	var d XAPIDocument
-	err := s.tx(ctx, op, func(tx *sql.Tx) error {
+	err := s.tx(ctx, op, func(ctx context.Context, tx *sql.Tx) error {
 		if err := s.lockXAPIDocument(ctx, tx, orgID, key); err != nil {
 			return err
 		}
@@ -308,7 +308,7 @@ func (s *Store) writeXAPIDocument(ctx context.Context, op, orgID string, key XAP
 // document that does not exist succeeds, unless If-Match asked for it.
 func (s *Store) DeleteXAPIDocument(ctx context.Context, orgID string, key XAPIDocKey, pre XAPIPrecondition) error {
 	pre.Required = false // no Document Resource requires a precondition of DELETE
-	return s.tx(ctx, "delete xAPI document", func(tx *sql.Tx) error {
+	return s.tx(ctx, "delete xAPI document", func(ctx context.Context, tx *sql.Tx) error {
 		if err := s.lockXAPIDocument(ctx, tx, orgID, key); err != nil {
 			return err
 		}

@@ -251,7 +251,7 @@ func (s *Store) SetXAPIForwarding(ctx context.Context, orgID string, c XAPIForwa
 	}
 	now := s.Now().UTC()
 	var st XAPIForwardingStatus
-	err = s.tx(ctx, "set xAPI forwarding", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "set xAPI forwarding", func(ctx context.Context, tx *sql.Tx) error {
 		var endpoint, key string
 		var sealed []byte
 		err := tx.QueryRowContext(ctx, `SELECT endpoint, key, secret_sealed FROM xapi_forwarding WHERE org_id = $1`, orgID).Scan(&endpoint, &key, &sealed)
@@ -296,7 +296,7 @@ func (s *Store) DeleteXAPIForwarding(ctx context.Context, orgID string) error {
 // tries at once, whatever the back-off said.
 func (s *Store) PauseXAPIForwarding(ctx context.Context, orgID string, paused bool) (XAPIForwardingStatus, error) {
 	var st XAPIForwardingStatus
-	err := s.tx(ctx, "pause xAPI forwarding", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "pause xAPI forwarding", func(ctx context.Context, tx *sql.Tx) error {
 		q := `UPDATE xapi_forwarding SET paused = $2 WHERE org_id = $1`
 		args := []any{orgID, paused}
 		if !paused {
@@ -342,7 +342,7 @@ func (s *Store) ClaimXAPIForwarding(ctx context.Context, holder string, now time
 		return nil, fmt.Errorf("claim xAPI forwarding: %w", err)
 	}
 	var targets []XAPIForwardTarget
-	err = s.tx(ctx, "claim xAPI forwarding", func(tx *sql.Tx) error {
+	err = s.tx(ctx, "claim xAPI forwarding", func(ctx context.Context, tx *sql.Tx) error {
 		// On PostgreSQL, a row another process claimed meanwhile is
 		// re-checked against the WHERE after its lock: one holder wins.
 		rows, err := tx.QueryContext(ctx, `UPDATE xapi_forwarding SET lease_holder = $1, lease_expires_at = $3 WHERE `+xapiForwardDue+`
@@ -404,7 +404,7 @@ func (s *Store) XAPIForwardBatch(ctx context.Context, orgID string, after int64,
 func (s *Store) AckXAPIForwarding(ctx context.Context, t XAPIForwardTarget, holder string, to int64, now time.Time, ttl time.Duration) (bool, error) {
 	now = now.UTC()
 	var paused, moved bool
-	err := s.tx(ctx, "acknowledge xAPI forwarding", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "acknowledge xAPI forwarding", func(ctx context.Context, tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `UPDATE xapi_forwarding SET forwarded_seq = $5, last_success_at = $6, failures = 0,
 				next_attempt_at = $6, lease_expires_at = $7
 			WHERE org_id = $1 AND config_id = $2 AND forwarded_seq = $3 AND lease_holder = $4

@@ -31,7 +31,7 @@ type XAPIWrite struct {
 // with ECONFLICT otherwise: statements are immutable.
 func (s *Store) StoreXAPIStatements(ctx context.Context, w XAPIWrite) ([]string, error) {
 	var ids []string
-	err := s.tx(ctx, "store xAPI statements", func(tx *sql.Tx) error {
+	err := s.tx(ctx, "store xAPI statements", func(ctx context.Context, tx *sql.Tx) error {
 		var err error
 		ids, err = s.storeXAPI(ctx, tx, w)
 		return err
@@ -271,7 +271,7 @@ func (s *Store) insertXAPIPostgres(ctx context.Context, tx *sql.Tx, orgID, learn
 		), definitions AS (
 			INSERT INTO xapi_activities (org_id, id, definition)
 			SELECT $1, d.id, d.definition FROM unnest($16::text[], $17::text[]) AS d (id, definition)
-			ON CONFLICT (org_id, id) DO UPDATE SET definition = excluded.definition
+			ON CONFLICT (org_id, id) DO UPDATE SET definition = excluded.definition `+xapiDefinitionChanged+`
 		)
 		SELECT count(*) FROM ins`,
 		orgID, stored.UnixMicro(), learnerID, ids, verbs, regs, targets, voids, bodies,
@@ -316,6 +316,12 @@ func (s *Store) insertXAPIRefs(ctx context.Context, tx *sql.Tx, table, column, o
 	return nil
 }
 
+// xapiDefinitionChanged limits an activity definition's upsert to a
+// change: most statements repeat the definition stored, and rewriting the
+// row for nothing costs a page write (SQLite) or a dead row version
+// (PostgreSQL).
+const xapiDefinitionChanged = `WHERE xapi_activities.definition <> excluded.definition`
+
 // storeXAPIActivities keeps the latest definition given of each activity
 // for the Activities Resource, in one statement per chunk.
 func (s *Store) storeXAPIActivities(ctx context.Context, tx *sql.Tx, orgID string, stmts []xapi.Statement) error {
@@ -342,7 +348,7 @@ func (s *Store) storeXAPIActivities(ctx context.Context, tx *sql.Tx, orgID strin
 			args = append(args, orgID, id, string(defs[id]))
 		}
 		// Each id once per statement: PostgreSQL refuses to update a row twice in one.
-		sb.WriteString(` ON CONFLICT (org_id, id) DO UPDATE SET definition = excluded.definition`)
+		sb.WriteString(` ON CONFLICT (org_id, id) DO UPDATE SET definition = excluded.definition ` + xapiDefinitionChanged)
 		if _, err := tx.ExecContext(ctx, sb.String(), args...); err != nil {
 			return err
 		}
