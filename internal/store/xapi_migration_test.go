@@ -1,0 +1,94 @@
+package store_test
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"journeyman/internal/store"
+	"journeyman/internal/xapi"
+)
+
+// Migration 00019 rebuilds the LRS's index tables and partial indexes:
+// statements stored before it are found by every filter after it, and
+// after it is undone.
+func TestMigrationXAPILeanWrites(t *testing.T) {
+	eachOldDB(t, 19, func(t *testing.T, o oldDB, db *sql.DB) {
+		ctx := context.Background()
+		db.Close()
+		s, err := store.Open(ctx, o.dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		org := mustOrg(t, s, "Org A", "a")
+		mustStore(t, s, org.ID, "["+statementJSON(stA, "ann@example.com", verbDid, actWiring, reg1)+","+
+			statementJSON(stB, "bob@example.com", verbPass, actLOTO, "")+","+voiding(stC, stB)+"]")
+		if _, err := s.StoreXAPIStatements(ctx, store.XAPIWrite{OrgID: org.ID, LearnerID: org.Learner.ID, Authority: testAuthority, Version: xapi.V200,
+			Statements: mustDecode(t, statementJSON(stD, "ann@example.com", verbPass, actWiring, reg1))}); err != nil {
+			t.Fatal(err)
+		}
+		ann, _ := xapi.AgentKey(json.RawMessage(`{"mbox":"mailto:ann@example.com"}`))
+		teacher, _ := xapi.AgentKey(json.RawMessage(`{"mbox":"mailto:teacher@example.com"}`))
+		queries := []store.XAPIQuery{
+			{OrgID: org.ID},
+			{OrgID: org.ID, Agent: ann},
+			{OrgID: org.ID, Agent: teacher, RelatedAgents: true},
+			{OrgID: org.ID, Activity: actWiring},
+			{OrgID: org.ID, Activity: "http://example.com/course", RelatedActivities: true},
+			{OrgID: org.ID, Registration: reg1},
+			{OrgID: org.ID, Verb: verbPass},
+			{OrgID: org.ID, LearnerID: org.Learner.ID},
+		}
+		answers := func(s *store.Store) [][]string {
+			t.Helper()
+			var out [][]string
+			for _, q := range queries {
+				page, err := s.QueryXAPIStatements(ctx, q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out = append(out, statementIDs(t, page.Statements))
+			}
+			def, ok, err := s.XAPIActivity(ctx, org.ID, actWiring)
+			if err != nil || !ok {
+				t.Fatalf("activity definition: %v, %v", ok, err)
+			}
+			return append(out, []string{string(def)})
+		}
+		before := answers(s)
+		// Every filter found something: an empty answer would hide a lost index.
+		for i, ids := range before {
+			if len(ids) == 0 {
+				t.Fatalf("query %d found nothing before the round trip", i)
+			}
+		}
+		s.Close()
+
+		for _, step := range []func(*sql.DB) error{
+			func(db *sql.DB) error { _, err := o.provider(t, db).DownTo(ctx, 18); return err },
+			func(db *sql.DB) error { _, err := o.provider(t, db).UpTo(ctx, 19); return err },
+		} {
+			db, err := o.open(o.dsn)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := step(db); err != nil {
+				t.Fatal(err)
+			}
+			db.Close()
+		}
+		s, err = store.Open(ctx, o.dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		after := answers(s)
+		for i := range before {
+			if !slices.Equal(before[i], after[i]) {
+				t.Errorf("answer %d: %v before 18 → 19, %v after", i, before[i], after[i])
+			}
+		}
+	})
+}
