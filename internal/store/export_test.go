@@ -24,6 +24,3 @@ func QueuedWrites(s *Store) int {
 	defer s.writes.mu.Unlock()
 	return len(s.writes.q)
 }
-
-// CheckpointEvery is how often SQLite's WAL is checkpointed.
-var CheckpointEvery = &checkpointEvery
