@@ -30,7 +30,10 @@ export async function startFreshServer(args: string[] = []): Promise<FreshServer
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   const db = join(dir, 'fresh.db')
-  const server: ChildProcess = spawn('../bin/journeyman', ['-addr', `127.0.0.1:${port}`, '-db', db, '-mqtt-listen', '127.0.0.1:0', ...args], {
+  // The simulated devices listen on free ports too (the equipment shows where): at their fixed
+  // defaults, two fresh servers in two workers at once collided, and the second exited.
+  const devices = ['-modbus-port', '0', '-opcua-port', '0', '-enip-port', '0']
+  const server: ChildProcess = spawn('../bin/journeyman', ['-addr', `127.0.0.1:${port}`, '-db', db, '-mqtt-listen', '127.0.0.1:0', ...devices, ...args], {
     stdio: 'ignore',
   })
   // A worker that exits without running its teardown must not leave the server behind.

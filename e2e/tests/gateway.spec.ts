@@ -18,7 +18,7 @@ interface GatewayServer extends FreshServer {
 const test = base.extend<object, { gatewayServer: GatewayServer }>({
   gatewayServer: [
     async ({ playwright }, use) => {
-      const server = await startFreshServer(['-modbus-port', '0', '-opcua-port', '0', '-enip-port', '0'])
+      const server = await startFreshServer()
       try {
         const { storageState } = await signedInInstructor(playwright, server)
         await use({ ...server, instructor: storageState })
