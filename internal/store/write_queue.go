@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"sync"
 )
@@ -47,6 +48,10 @@ func (wq *writeQueue) run(ctx context.Context, db *sql.DB, fn func(context.Conte
 		case err := <-w.done:
 			return err
 		case wq.slot <- struct{}{}:
+			// Let the goroutines ready to run go first: those about to write
+			// join this group instead of waiting for the next. On one core
+			// they would otherwise only run once this group's commit was done.
+			runtime.Gosched()
 			wq.runGroup(db)
 			<-wq.slot
 		case <-cancelled:
