@@ -42,6 +42,10 @@ type Vec3 struct {
 // UnmarshalJSON reads {x, y, z}, all three numbers; anything else is
 // refused with a message naming what was wrong.
 func (v *Vec3) UnmarshalJSON(b []byte) error {
+	if p, ok := scanPose(b); ok && p.has == [4]bool{true, true, true, false} && !p.hasForm {
+		*v = Vec3{X: p.v[0], Y: p.v[1], Z: p.v[2]}
+		return nil
+	}
 	fields, err := numberFields("position", "{x, y, z} in metres", b, []string{"x", "y", "z"}, nil)
 	if err != nil {
 		return err
@@ -90,6 +94,16 @@ const rotationForms = "a quaternion {x, y, z, w} or Euler angles {x, y, z} in ra
 
 // UnmarshalJSON reads either form, by its fields.
 func (r *Rotation) UnmarshalJSON(b []byte) error {
+	if p, ok := scanPose(b); ok && p.has[0] && p.has[1] && p.has[2] {
+		form := RotationEuler
+		if p.has[3] {
+			form = RotationQuaternion
+		}
+		if !p.hasForm || p.form == form {
+			*r = Rotation{Form: form, X: p.v[0], Y: p.v[1], Z: p.v[2], W: p.v[3]}
+			return nil
+		}
+	}
 	fields, err := numberFields("rotation", rotationForms, b, []string{"x", "y", "z"}, []string{"w", "form"})
 	if err != nil {
 		return err
