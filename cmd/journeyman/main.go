@@ -269,7 +269,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		}
 		tlsConfig = &tls.Config{Certificates: []tls.Certificate{cert}}
 	}
-	log := slog.New(slog.NewJSONHandler(stderr, nil))
+	logOut := newLogWriter(stderr, logFlushEvery)
+	defer logOut.Flush()
+	log := slog.New(slog.NewJSONHandler(logOut, nil))
 	// Libraries that write through the standard log package (the OPC UA
 	// server does) land in the same structured log.
 	slog.SetDefault(log)
