@@ -64,6 +64,14 @@ func verbsOf(rs []recorded) []string {
 	return out
 }
 
+// recordsBase is the public URL the records tests' activity ids live under.
+const recordsBase = "https://training.example.org"
+
+// learnerRecorder records as org's learner.
+func learnerRecorder(org testOrg) *store.Recorder {
+	return &store.Recorder{Learner: records.Learner{Base: recordsBase, ID: org.Learner.ID, Name: "a Learner", OrgID: org.ID, OrgName: "Org A"}}
+}
+
 func TestSessionRecords(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
@@ -78,8 +86,7 @@ func TestSessionRecords(t *testing.T) {
 		if err := s.AddCohortMember(ctx, org.ID, cohort.ID, org.Learner.ID); err != nil {
 			t.Fatal(err)
 		}
-		const base = "https://training.example.org"
-		rec := &store.Recorder{Learner: records.Learner{Base: base, ID: org.Learner.ID, Name: "a Learner", OrgID: org.ID, OrgName: "Org A"}}
+		rec := learnerRecorder(org)
 		learner := org.Learner.ID
 		const id = "5e55e55e-0000-4000-8000-000000000001"
 		t0 := storetest.FixedNow.Add(-time.Hour)
@@ -99,7 +106,7 @@ func TestSessionRecords(t *testing.T) {
 				t.Fatalf("verbs %v", v)
 			}
 			r := got[0]
-			if r.Actor.Account.HomePage != base || r.Actor.Account.Name != learner || r.Object.ID != records.ModuleIRI(base, "electrical-loto") ||
+			if r.Actor.Account.HomePage != recordsBase || r.Actor.Account.Name != learner || r.Object.ID != records.ModuleIRI(recordsBase, "electrical-loto") ||
 				r.Context.Registration != id || r.Authority.Account.Name != "journeyman" {
 				t.Errorf("statement %+v", r)
 			}
@@ -107,7 +114,7 @@ func TestSessionRecords(t *testing.T) {
 			for _, g := range r.Context.ContextActivities.Grouping {
 				grouping = append(grouping, g.ID)
 			}
-			want := []string{base + "/xapi/activities/trades/electrical", base + "/xapi/activities/organisations/" + org.ID, base + "/xapi/activities/cohorts/" + cohort.ID}
+			want := []string{recordsBase + "/xapi/activities/trades/electrical", recordsBase + "/xapi/activities/organisations/" + org.ID, recordsBase + "/xapi/activities/cohorts/" + cohort.ID}
 			if !slices.Equal(grouping, want) {
 				t.Errorf("grouping %v, want %v", grouping, want)
 			}
@@ -133,11 +140,11 @@ func TestSessionRecords(t *testing.T) {
 				t.Fatalf("verbs %v", v)
 			}
 			done, skipped := got[2], got[3]
-			if done.Object.ID != records.StepIRI(base, "electrical-loto", steps[0].ID) || !*done.Result.Success || done.Result.Duration != "PT4S" ||
-				len(done.Context.ContextActivities.Parent) != 1 || done.Context.ContextActivities.Parent[0].ID != records.ModuleIRI(base, "electrical-loto") {
+			if done.Object.ID != records.StepIRI(recordsBase, "electrical-loto", steps[0].ID) || !*done.Result.Success || done.Result.Duration != "PT4S" ||
+				len(done.Context.ContextActivities.Parent) != 1 || done.Context.ContextActivities.Parent[0].ID != records.ModuleIRI(recordsBase, "electrical-loto") {
 				t.Errorf("done step %+v", done)
 			}
-			if check := string(done.Result.Extensions[base+"/xapi/extensions/safety-check"]); steps[0].SafetyCheck != "" && check != `{"id":"`+steps[0].SafetyCheck+`","status":"passed"}` {
+			if check := string(done.Result.Extensions[recordsBase+"/xapi/extensions/safety-check"]); steps[0].SafetyCheck != "" && check != `{"id":"`+steps[0].SafetyCheck+`","status":"passed"}` {
 				t.Errorf("safety check %s", check)
 			}
 			if *skipped.Result.Success {
@@ -164,7 +171,7 @@ func TestSessionRecords(t *testing.T) {
 			}
 			judged := got[5]
 			if judged.Result.Score == nil || judged.Result.Score.Raw != *ended.SafetyScore || judged.Result.Score.Scaled != *ended.SafetyScore/100 ||
-				judged.Result.Duration != "PT600S" || string(judged.Result.Extensions[base+"/xapi/extensions/verified"]) != fmt.Sprint(ended.Verified) {
+				judged.Result.Duration != "PT600S" || string(judged.Result.Extensions[recordsBase+"/xapi/extensions/verified"]) != fmt.Sprint(ended.Verified) {
 				t.Errorf("judgement %+v", judged.Result)
 			}
 		})

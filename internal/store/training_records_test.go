@@ -22,9 +22,8 @@ func TestSkillAssessmentRecords(t *testing.T) {
 			t.Fatal(err)
 		}
 		org := mustOrg(t, s, "Org A", "a")
-		const base = "https://training.example.org"
 		learner := org.Learner.ID
-		rec := &store.Recorder{Learner: records.Learner{Base: base, ID: learner, Name: "a Learner", OrgID: org.ID, OrgName: "Org A"}}
+		rec := learnerRecorder(org)
 		a := learning.DefaultAssessment()
 		a.OverallScore = 70
 		a.AssessmentType = "progress"
@@ -37,7 +36,7 @@ func TestSkillAssessmentRecords(t *testing.T) {
 				t.Fatalf("verbs %v", v)
 			}
 			r := got[0]
-			if r.Object.ID != records.SkillAssessmentIRI(base, "electrical") || r.Actor.Account.Name != learner {
+			if r.Object.ID != records.SkillAssessmentIRI(recordsBase, "electrical") || r.Actor.Account.Name != learner {
 				t.Errorf("statement %+v", r)
 			}
 			if r.Result.Score == nil || r.Result.Score.Scaled != 0.7 || r.Result.Score.Raw != 70 {
@@ -47,10 +46,10 @@ func TestSkillAssessmentRecords(t *testing.T) {
 			if r.Result.Success != nil {
 				t.Errorf("success %v on a self-assessment", *r.Result.Success)
 			}
-			if lvl := string(r.Result.Extensions[base+"/xapi/extensions/skill-level"]); lvl != `"intermediate"` {
+			if lvl := string(r.Result.Extensions[recordsBase+"/xapi/extensions/skill-level"]); lvl != `"intermediate"` {
 				t.Errorf("level %s", lvl)
 			}
-			if g := r.Context.ContextActivities.Grouping; len(g) < 2 || g[0].ID != base+"/xapi/activities/trades/electrical" || g[1].ID != base+"/xapi/activities/organisations/"+org.ID {
+			if g := r.Context.ContextActivities.Grouping; len(g) < 2 || g[0].ID != recordsBase+"/xapi/activities/trades/electrical" || g[1].ID != recordsBase+"/xapi/activities/organisations/"+org.ID {
 				t.Errorf("grouping %+v", g)
 			}
 		})
@@ -69,9 +68,8 @@ func TestVoiceRunRecords(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		org := mustOrg(t, s, "Org A", "a")
-		const base = "https://training.example.org"
 		learner := org.Learner.ID
-		rec := &store.Recorder{Learner: records.Learner{Base: base, ID: learner, Name: "a Learner", OrgID: org.ID, OrgName: "Org A"}}
+		rec := learnerRecorder(org)
 		m, _ := voice.ByID("electrical-lockout-tagout")
 		t0 := storetest.FixedNow.Add(-time.Hour)
 		run := func(phrases ...string) voice.NewRun {
@@ -95,7 +93,7 @@ func TestVoiceRunRecords(t *testing.T) {
 				t.Fatalf("verbs %v", v)
 			}
 			r := st[0]
-			if r.Object.ID != records.VoiceModuleIRI(base, m.ID) || r.Result.Success == nil || *r.Result.Success ||
+			if r.Object.ID != records.VoiceModuleIRI(recordsBase, m.ID) || r.Result.Success == nil || *r.Result.Success ||
 				r.Result.Score == nil || r.Result.Score.Scaled != 0.25 || r.Result.Duration != "PT600S" {
 				t.Errorf("statement %+v", r)
 			}
@@ -108,7 +106,7 @@ func TestVoiceRunRecords(t *testing.T) {
 			if v := verbsOf(st); !slices.Equal(v, []string{records.VerbTerminated}) {
 				t.Fatalf("verbs %v", v)
 			}
-			if stops := string(st[0].Result.Extensions[base+"/xapi/extensions/emergency-stops"]); stops != "1" {
+			if stops := string(st[0].Result.Extensions[recordsBase+"/xapi/extensions/emergency-stops"]); stops != "1" {
 				t.Errorf("emergency stops %s", stops)
 			}
 		})
@@ -142,9 +140,8 @@ func TestWeldRecords(t *testing.T) {
 			t.Fatal(err)
 		}
 		org := mustOrg(t, s, "Org A", "a")
-		const base = "https://training.example.org"
 		learner := org.Learner.ID
-		rec := &store.Recorder{Learner: records.Learner{Base: base, ID: learner, Name: "a Learner", OrgID: org.ID, OrgName: "Org A"}}
+		rec := learnerRecorder(org)
 		const id = "3e1d0000-0000-4000-8000-000000000001"
 		t0 := storetest.FixedNow.Add(-time.Hour)
 		x := training.Start(id, learner, training.NewSession{ModuleID: "electrical-loto", SessionType: training.SessionAR, DeviceType: "test", StartedAt: t0}, t0)
@@ -168,7 +165,7 @@ func TestWeldRecords(t *testing.T) {
 		if r.Result.Score == nil || r.Result.Score.Raw != 70.7 || r.Result.Score.Scaled != 0.707 {
 			t.Errorf("score %+v, want the server's 70.7", r.Result.Score)
 		}
-		if w := string(r.Result.Extensions[base+"/xapi/extensions/weld"]); w != `{"material":"carbon steel","position":"1G","technique":"GMAW"}` {
+		if w := string(r.Result.Extensions[recordsBase+"/xapi/extensions/weld"]); w != `{"material":"carbon steel","position":"1G","technique":"GMAW"}` {
 			t.Errorf("weld extension %s", w)
 		}
 	})

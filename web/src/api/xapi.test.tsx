@@ -4,6 +4,7 @@ import { renderHook, waitFor } from '@testing-library/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { ApiError, createQueryClient } from '@/lib/api'
 import { fakeApi } from '@/test/fake-api'
+import { unconfiguredForwarding as unconfigured } from '@/test/xapi-answers'
 import {
   createdXAPICredentialSchema,
   forwardingFailing,
@@ -117,19 +118,6 @@ describe('hooks', () => {
   })
 })
 
-const unconfigured = {
-  configured: false,
-  endpoint: '',
-  key: '',
-  version: '',
-  paused: false,
-  queueLength: 0,
-  forwardedThrough: null,
-  lastError: '',
-  lastErrorAt: null,
-  lastSuccessAt: null,
-  nextAttemptAt: null,
-}
 const forwarding = {
   ...unconfigured,
   configured: true,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { fakeApi } from '@/test/fake-api'
+import { unconfiguredForwarding as unconfigured } from '@/test/xapi-answers'
 import { renderWithApp } from '@/test/render'
 import { XAPITab, checkCredentialForm, checkForwardingForm } from './xapi-tab'
 
@@ -100,19 +101,6 @@ describe('XAPITab', () => {
   })
 })
 
-const unconfigured = {
-  configured: false,
-  endpoint: '',
-  key: '',
-  version: '',
-  paused: false,
-  queueLength: 0,
-  forwardedThrough: null,
-  lastError: '',
-  lastErrorAt: null,
-  lastSuccessAt: null,
-  nextAttemptAt: null,
-}
 const failing = {
   ...unconfigured,
   configured: true,
