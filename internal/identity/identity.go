@@ -4,7 +4,6 @@
 package identity
 
 import (
-	"fmt"
 	"net/mail"
 	"strings"
 	"unicode"
@@ -162,7 +161,7 @@ func GuestName(id string) string {
 	if len(id) < 4 {
 		return "Guest"
 	}
-	return fmt.Sprintf("Guest %s", strings.ToUpper(id[:4]))
+	return "Guest " + strings.ToUpper(id[:4])
 }
 
 // FoldEmail is the form an email is looked up by, without checking it.

@@ -152,3 +152,29 @@ func BenchmarkGuestCheck(b *testing.B) {
 		}
 	}
 }
+
+// Valid tokens are remembered, up to a bound, and the answers stay those
+// of the HMACs: a refused token is refused every time, and a token forgotten
+// when the memory starts over is checked again.
+func TestGuestTokensRemembered(t *testing.T) {
+	g := identity.NewGuestTokens([]byte("0123456789abcdef0123456789abcdef"))
+	first, firstID := g.Issue()
+	forged := first[:len(first)-1] + map[bool]string{true: "B", false: "A"}[strings.HasSuffix(first, "A")]
+	for i := range identity.MaxValid + 10 {
+		tk, id := g.Issue()
+		if got, ok := g.Check(tk); !ok || got != id {
+			t.Fatalf("token %d: Check = %q, %v; want %q", i, got, ok, id)
+		}
+		if n := identity.Remembered(g); n > identity.MaxValid {
+			t.Fatalf("%d tokens remembered, more than %d", n, identity.MaxValid)
+		}
+	}
+	for range 2 {
+		if got, ok := g.Check(first); !ok || got != firstID {
+			t.Fatalf("Check(first) = %q, %v; want %q", got, ok, firstID)
+		}
+		if got, ok := g.Check(forged); ok || got != "" {
+			t.Fatalf("Check(forged) = %q, %v; want refused", got, ok)
+		}
+	}
+}

@@ -140,11 +140,10 @@ func cmi5LaunchURL(au string, params url.Values) string {
 
 // cmi5Handler serves /cmi5/: the fetch URL and the packages' files.
 func (s *Server) cmi5Handler() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("POST /cmi5/fetch/{token}", s.handleCmi5Fetch)
-	mux.HandleFunc("OPTIONS /cmi5/fetch/{token}", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
-	mux.HandleFunc("GET /cmi5/content/{course}/{path...}", s.handleCmi5Content)
-	answer := apiErrors(mux)
+	answer := newAPIMux("/cmi5/")
+	answer.HandleFunc("POST /cmi5/fetch/{token}", s.handleCmi5Fetch)
+	answer.HandleFunc("OPTIONS /cmi5/fetch/{token}", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+	answer.HandleFunc("GET /cmi5/content/{course}/{path...}", s.handleCmi5Content)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if origin := r.Header.Get("Origin"); origin != "" && strings.HasPrefix(r.URL.Path, "/cmi5/fetch/") {
 			// Without credentials: the token is the authority.

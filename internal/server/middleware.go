@@ -209,28 +209,45 @@ func (s *Server) limitBodyTime(w http.ResponseWriter, r *http.Request) {
 	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.bodyTimeout))
 }
 
-// apiErrors answers an unknown API path with 404 and a wrong method with 405,
-// in the API's JSON error shape instead of the mux's plain text.
-func apiErrors(api *http.ServeMux) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h, pattern := api.Handler(r)
-		if pattern != "" {
-			api.ServeHTTP(w, r)
-			setRoute(r)
-			return
-		}
-		// The mux's own answer tells 404 from 405 and lists the allowed methods.
-		probe := &statusProbe{header: http.Header{}}
-		h.ServeHTTP(probe, r)
-		switch probe.status {
-		case http.StatusMethodNotAllowed:
-			allow := probe.header.Get("Allow")
-			w.Header().Set("Allow", allow)
-			writeJSON(w, http.StatusMethodNotAllowed, errorBody{Message: fmt.Sprintf("method %s is not allowed on %s; use %s", r.Method, r.URL.Path, strings.ReplaceAll(allow, ", ", " or "))})
-		default:
-			writeJSON(w, http.StatusNotFound, errorBody{Message: fmt.Sprintf("no API endpoint at %s", r.URL.Path)})
-		}
-	})
+// apiMux routes an API's patterns, and answers an unknown path under its
+// root with 404 and a wrong method with 405, in the API's JSON error shape
+// instead of the mux's plain text. A request is matched once: the catch-all
+// root pattern takes what no route does, and only then is the mux of the
+// routes alone asked what it would have answered.
+type apiMux struct {
+	routes *http.ServeMux // the routes and the catch-all root
+	known  *http.ServeMux // the routes alone
+}
+
+func newAPIMux(root string) *apiMux {
+	m := &apiMux{routes: http.NewServeMux(), known: http.NewServeMux()}
+	m.routes.HandleFunc(root, m.unknown)
+	return m
+}
+
+func (m *apiMux) HandleFunc(pattern string, h http.HandlerFunc) {
+	m.routes.HandleFunc(pattern, h)
+	m.known.HandleFunc(pattern, h)
+}
+
+func (m *apiMux) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	m.routes.ServeHTTP(w, r)
+	setRoute(r)
+}
+
+func (m *apiMux) unknown(w http.ResponseWriter, r *http.Request) {
+	// The mux's own answer tells 404 from 405 and lists the allowed methods.
+	h, _ := m.known.Handler(r)
+	probe := &statusProbe{header: http.Header{}}
+	h.ServeHTTP(probe, r)
+	switch probe.status {
+	case http.StatusMethodNotAllowed:
+		allow := probe.header.Get("Allow")
+		w.Header().Set("Allow", allow)
+		writeJSON(w, http.StatusMethodNotAllowed, errorBody{Message: fmt.Sprintf("method %s is not allowed on %s; use %s", r.Method, r.URL.Path, strings.ReplaceAll(allow, ", ", " or "))})
+	default:
+		writeJSON(w, http.StatusNotFound, errorBody{Message: fmt.Sprintf("no API endpoint at %s", r.URL.Path)})
+	}
 }
 
 // statusProbe records what a handler would answer, and discards the body.

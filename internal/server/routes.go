@@ -166,12 +166,12 @@ func (s *Server) apiRoutes() []apiRoute {
 // the app. API handlers are registered on their own mux so that an unknown
 // /api path or method gets a JSON answer, never the app.
 func (s *Server) routes(reg *prometheus.Registry) http.Handler {
-	api := http.NewServeMux()
+	api := newAPIMux("/api/")
 	for _, rt := range s.apiRoutes() {
 		api.HandleFunc(rt.pattern, s.authorize(rt))
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/api/", s.identify(apiErrors(api)))
+	mux.Handle("/api/", s.identify(api))
 	mux.Handle("/xapi/", s.xapiHandler())
 	// Not the whole of /cmi5/: the mux would redirect the app's /cmi5 page there.
 	cmi5 := s.cmi5Handler()

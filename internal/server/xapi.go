@@ -66,12 +66,11 @@ func xapiCaller(r *http.Request) xapiPrincipal {
 // xapiHandler serves /xapi/: About to anyone, every other resource to a
 // caller with the X-Experience-API-Version header and the right scope.
 func (s *Server) xapiHandler() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /xapi/about", s.handleXAPIAbout)
+	answer := newAPIMux("/xapi/")
+	answer.HandleFunc("GET /xapi/about", s.handleXAPIAbout)
 	for _, rt := range s.xapiRoutes() {
-		mux.HandleFunc(rt.pattern, s.authorizeXAPI(rt))
+		answer.HandleFunc(rt.pattern, s.authorizeXAPI(rt))
 	}
-	answer := apiErrors(mux)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if origin := r.Header.Get("Origin"); origin != "" {
 			xapiCORS(w.Header(), origin)
