@@ -54,14 +54,31 @@ var (
 	hstsValue              = []string{hsts}
 )
 
+// apiPolicy is the Content-Security-Policy of the API's answers (/api/,
+// /xapi/): data, never a document that loads anything, so it may load
+// nothing and be framed by no one (OWASP's REST security advice). A
+// Permissions-Policy governs documents only, so they carry none.
+const apiPolicy = "default-src 'none'; frame-ancestors 'none'"
+
+var apiPolicyValue = []string{apiPolicy}
+
+// dataPath reports whether path is the API's, whose answers are data.
+func dataPath(path string) bool {
+	return strings.HasPrefix(path, "/api/") || strings.HasPrefix(path, "/xapi/")
+}
+
 // setSecurityHeaders puts the security headers on the answer to r, whatever
 // handler writes it (API, app, assets, health, metrics, errors).
 func (s *Server) setSecurityHeaders(h http.Header, r *http.Request) {
 	https := s.isHTTPS(r)
-	h["Content-Security-Policy"] = s.hostCSP(r.Host, https)
 	h["X-Content-Type-Options"] = nosniffValue
 	h["Referrer-Policy"] = sameOriginValue
-	h["Permissions-Policy"] = permissionsPolicyValue
+	if dataPath(r.URL.Path) {
+		h["Content-Security-Policy"] = apiPolicyValue
+	} else {
+		h["Content-Security-Policy"] = s.hostCSP(r.Host, https)
+		h["Permissions-Policy"] = permissionsPolicyValue
+	}
 	// Browsers ignore HSTS over plain HTTP; over TLS, native or at a
 	// trusted proxy, it keeps them from ever trying plain HTTP again.
 	if https {

@@ -9,10 +9,12 @@ import (
 	"testing"
 )
 
-// checkSecurityHeaders checks the headers every answer carries; wsSource is
-// the WebSocket source connect-src must end with ("" for none).
+// checkSecurityHeaders checks the headers every answer but the API's
+// carries; wsSource is the WebSocket source connect-src must end with (""
+// for none).
 func checkSecurityHeaders(tb testing.TB, h http.Header, wsSource string, hsts bool) {
 	tb.Helper()
+	checkCommonHeaders(tb, h, hsts)
 	csp := h.Get("Content-Security-Policy")
 	for _, d := range []string{"default-src 'self'", "script-src 'self';", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "frame-ancestors 'none'"} {
 		if !strings.Contains(csp, d) {
@@ -25,6 +27,30 @@ func checkSecurityHeaders(tb testing.TB, h http.Header, wsSource string, hsts bo
 	if strings.Contains(csp, "unsafe-eval") || strings.Contains(csp, "http") || strings.Contains(csp, "*") {
 		tb.Errorf("Content-Security-Policy %q admits eval or another host", csp)
 	}
+	pp := h.Get("Permissions-Policy")
+	for _, f := range []string{"camera=(self)", "microphone=(self)", "xr-spatial-tracking=(self)", "geolocation=()", "payment=()", "usb=()"} {
+		if !strings.Contains(pp, f) {
+			tb.Errorf("Permissions-Policy %q lacks %q", pp, f)
+		}
+	}
+}
+
+// checkDataHeaders checks the headers of the API's answers: data, which
+// may load nothing and be framed by no one, and with no Permissions-Policy,
+// which only documents obey.
+func checkDataHeaders(tb testing.TB, h http.Header, hsts bool) {
+	tb.Helper()
+	checkCommonHeaders(tb, h, hsts)
+	if got, want := h.Get("Content-Security-Policy"), "default-src 'none'; frame-ancestors 'none'"; got != want {
+		tb.Errorf("Content-Security-Policy = %q, want %q", got, want)
+	}
+	if pp := h.Get("Permissions-Policy"); pp != "" {
+		tb.Errorf("Permissions-Policy = %q on an API answer", pp)
+	}
+}
+
+func checkCommonHeaders(tb testing.TB, h http.Header, hsts bool) {
+	tb.Helper()
 	want := map[string]string{
 		"X-Content-Type-Options": "nosniff",
 		"Referrer-Policy":        "same-origin",
@@ -32,12 +58,6 @@ func checkSecurityHeaders(tb testing.TB, h http.Header, wsSource string, hsts bo
 	for k, v := range want {
 		if h.Get(k) != v {
 			tb.Errorf("%s = %q, want %q", k, h.Get(k), v)
-		}
-	}
-	pp := h.Get("Permissions-Policy")
-	for _, f := range []string{"camera=(self)", "microphone=(self)", "xr-spatial-tracking=(self)", "geolocation=()", "payment=()", "usb=()"} {
-		if !strings.Contains(pp, f) {
-			tb.Errorf("Permissions-Policy %q lacks %q", pp, f)
 		}
 	}
 	if got := h.Get("Strict-Transport-Security"); (got != "") != hsts {
@@ -64,6 +84,8 @@ func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 		{"ErrAPIWrongMethod", httptest.NewRequest("DELETE", "/api/training-modules", nil), 405},
 		{"ErrAPIBadInput", asGuest(postJSON("/api/demo-requests", `{`), c), 400},
 		{"ErrCrossOrigin", foreign(asGuest(postJSON("/api/demo-requests", `{}`), c)), 403},
+		{"LRS", httptest.NewRequest("GET", "/xapi/about", nil), 200},
+		{"ErrLRSUnknown", httptest.NewRequest("GET", "/xapi/nothing", nil), 404},
 		{"Healthz", httptest.NewRequest("GET", "/healthz", nil), 200},
 		{"Readyz", httptest.NewRequest("GET", "/readyz", nil), 200},
 		{"Metrics", httptest.NewRequest("GET", "/metrics", nil), 200},
@@ -78,22 +100,33 @@ func TestSecurityHeadersOnEveryAnswer(t *testing.T) {
 				tt.req.Header.Set("Sec-WebSocket-Version", "13")
 				tt.req.Header.Set("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")
 			}
+			path := tt.req.URL.Path
 			res := do(t, s, tt.req)
 			if res.status != tt.status {
 				t.Fatalf("status = %d, want %d; body %s", res.status, tt.status, res.body)
 			}
-			checkSecurityHeaders(t, res.header, "ws://example.com", false)
+			if strings.HasPrefix(path, "/api/") || strings.HasPrefix(path, "/xapi/") {
+				checkDataHeaders(t, res.header, false)
+			} else {
+				checkSecurityHeaders(t, res.header, "ws://example.com", false)
+			}
 		})
 	}
 
-	t.Run("ErrPanic", func(t *testing.T) {
-		h := s.observe(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("broken") }))
-		res := do(t, h, httptest.NewRequest("GET", "/api/x", nil))
-		if res.status != 500 {
-			t.Fatalf("status = %d, want 500", res.status)
-		}
-		checkSecurityHeaders(t, res.header, "ws://example.com", false)
-	})
+	for _, path := range []string{"/api/x", "/x"} {
+		t.Run("ErrPanic"+path, func(t *testing.T) {
+			h := s.observe(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("broken") }))
+			res := do(t, h, httptest.NewRequest("GET", path, nil))
+			if res.status != 500 {
+				t.Fatalf("status = %d, want 500", res.status)
+			}
+			if path == "/api/x" {
+				checkDataHeaders(t, res.header, false)
+			} else {
+				checkSecurityHeaders(t, res.header, "ws://example.com", false)
+			}
+		})
+	}
 }
 
 func TestSecurityHeadersFollowTheScheme(t *testing.T) {
@@ -129,6 +162,9 @@ func TestSecurityHeadersFollowTheScheme(t *testing.T) {
 			}
 			res := do(t, s, r)
 			checkSecurityHeaders(t, res.header, tt.wsSource, tt.hsts)
+			api := r.Clone(r.Context())
+			api.URL.Path, api.RequestURI = "/api/trade-categories", "/api/trade-categories"
+			checkDataHeaders(t, do(t, s, api).header, tt.hsts)
 		})
 	}
 }
@@ -156,7 +192,7 @@ func TestPageStyleNonce(t *testing.T) {
 	if second, _ := nonceOf("/xr-training"); second == first {
 		t.Fatalf("two answers share the nonce %s", first)
 	}
-	for _, path := range []string{"/assets/index-abc1.js", "/api/training-modules", "/healthz"} {
+	for _, path := range []string{"/assets/index-abc1.js", "/healthz"} {
 		res := do(t, s, httptest.NewRequest("GET", path, nil))
 		if csp := res.header.Get("Content-Security-Policy"); !strings.Contains(csp, "style-src 'self';") {
 			t.Errorf("GET %s: Content-Security-Policy %q admits inline style", path, csp)
