@@ -24,3 +24,10 @@ func QueuedWrites(s *Store) int {
 	defer s.writes.mu.Unlock()
 	return len(s.writes.q)
 }
+
+// CheckpointEvery and CheckpointRestart are the SQLite checkpoints' period
+// and the WAL's length, in pages, at which it starts over.
+var (
+	CheckpointEvery   = &checkpointEvery
+	CheckpointRestart = &checkpointRestart
+)

@@ -54,6 +54,11 @@ type Store struct {
 	// handler, which sleeps up to 100 ms a turn.
 	writes *writeQueue
 
+	// stopCheckpoints ends the SQLite checkpoints (checkpoint.go), and
+	// checkpointsDone says they ended.
+	stopCheckpoints context.CancelFunc
+	checkpointsDone chan struct{}
+
 	// Now is the store's clock; tests replace it with a fixed one.
 	Now func() time.Time
 }
@@ -73,6 +78,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		s.dialect = SQLite
 		s.writes = newWriteQueue()
 		s.db, err = openSQLite(dsn)
+		if err == nil && dsn != ":memory:" {
+			var checkpointing context.Context
+			checkpointing, s.stopCheckpoints = context.WithCancel(context.Background())
+			s.checkpointsDone = make(chan struct{})
+			go s.checkpoints(checkpointing)
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open %s database: %w", s.dialect, err)
@@ -108,14 +119,12 @@ func openSQLite(path string) (*sql.DB, error) {
 		f.Close()
 	}
 	q := url.Values{}
-	// Checkpoints every 10,000 pages (about 40 MB of WAL) rather than
-	// SQLite's 1,000: each one syncs the database file, and at the default
-	// they took a fifth of the LRS's write time (bench/xapi: 5,200 → 6,800
-	// statements/s). Statement journals stay in memory, and each
+	// No automatic checkpoints: the store runs them beside the writer
+	// (checkpoint.go). Statement journals stay in memory, and each
 	// connection caches 16 MB of pages rather than 2: a write transaction
 	// of the LRS outgrew 2 MB and spilled dirty pages mid-transaction
 	// (6,300 → 7,900 statements/s, server on one core).
-	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "wal_autocheckpoint(10000)", "temp_store(MEMORY)", "cache_size(-16384)"} {
+	for _, p := range []string{"busy_timeout(5000)", "journal_mode(WAL)", "synchronous(NORMAL)", "foreign_keys(1)", "wal_autocheckpoint(0)", "temp_store(MEMORY)", "cache_size(-16384)"} {
 		q.Add("_pragma", p)
 	}
 	// Without immediate transactions, two read-then-write transactions
@@ -172,6 +181,10 @@ func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 // Close releases the database.
 func (s *Store) Close() error {
+	if s.stopCheckpoints != nil {
+		s.stopCheckpoints()
+		<-s.checkpointsDone
+	}
 	s.stmts.Range(func(_, st any) bool {
 		st.(*sql.Stmt).Close()
 		return true

@@ -63,6 +63,17 @@ func (wq *writeQueue) run(ctx context.Context, db *sql.DB, fn func(context.Conte
 	}
 }
 
+// hold runs fn while no write runs, once the writer is free.
+func (wq *writeQueue) hold(ctx context.Context, fn func() error) error {
+	select {
+	case wq.slot <- struct{}{}:
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	defer func() { <-wq.slot }()
+	return fn()
+}
+
 func (wq *writeQueue) withdraw(w *queuedWrite) bool {
 	wq.mu.Lock()
 	defer wq.mu.Unlock()
