@@ -91,7 +91,13 @@ func TestRunServesTLS(t *testing.T) {
 		t.Errorf("Strict-Transport-Security = %q", hsts)
 	}
 	host := strings.TrimPrefix(url, "https://")
-	if csp := res.Header.Get("Content-Security-Policy"); !strings.HasSuffix(csp, "connect-src 'self' wss://"+host) {
+	// The app's page names the realtime channel's wss:// source.
+	page, err := client.Get(url + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.Body.Close()
+	if csp := page.Header.Get("Content-Security-Policy"); !strings.HasSuffix(csp, "connect-src 'self' wss://"+host) {
 		t.Errorf("Content-Security-Policy %q lacks wss://%s", csp, host)
 	}
 	var cookie *http.Cookie
