@@ -31,3 +31,23 @@ var (
 	CheckpointEvery   = &checkpointEvery
 	CheckpointRestart = &checkpointRestart
 )
+
+// HoldGroups runs fn while no group of writes runs: SQLite's writer, or
+// PostgreSQL's session appends.
+func HoldGroups(ctx context.Context, s *Store, fn func()) error {
+	run := func() error { fn(); return nil }
+	if s.appends != nil {
+		return s.appends.hold(ctx, run)
+	}
+	return s.writes.hold(ctx, run)
+}
+
+// QueuedGroupItems is how many writes HoldGroups's queue holds.
+func QueuedGroupItems(s *Store) int {
+	if s.appends != nil {
+		s.appends.mu.Lock()
+		defer s.appends.mu.Unlock()
+		return len(s.appends.q)
+	}
+	return QueuedWrites(s)
+}

@@ -172,24 +172,6 @@ func (s *Store) AppendSession(ctx context.Context, id string, rec *Recorder, fn 
 	return s.updateLocked(ctx, id, false, rec, fn)
 }
 
-// appendUnlocked is one optimistic attempt of AppendSession on PostgreSQL:
-// it reports done=false when another update of the session came first.
-func (s *Store) appendUnlocked(ctx context.Context, id string, fn func(*training.Session) error) (training.Session, bool, error) {
-	x, rev, err := scanSession(s.db.QueryRowContext(ctx, sessionByID, id))
-	if isNoRows(err) {
-		return x, false, apperr.NotFound("XR session %q does not exist", id)
-	}
-	if err != nil {
-		return x, false, err
-	}
-	w, err := change(&x, rev, x.Earlier, fn)
-	if err != nil {
-		return x, false, err
-	}
-	done, err := s.writeSession(ctx, s.db, nil, w)
-	return x, done, err
-}
-
 // updateLocked reads session id (with its interactions if whole), lets fn
 // change it and writes it back in one transaction holding the row's lock.
 func (s *Store) updateLocked(ctx context.Context, id string, whole bool, rec *Recorder, fn func(*training.Session) error) (training.Session, error) {
@@ -514,7 +496,7 @@ func eachSummary(ctx context.Context, q querier, query string, args []any, fn fu
 
 // scanSession reads a row of sessionByID: the record without its stored
 // interactions, which x.Earlier counts, and the row's revision.
-func scanSession(row *sql.Row) (training.Session, int64, error) {
+func scanSession(row interface{ Scan(...any) error }) (training.Session, int64, error) {
 	var x training.Session
 	var ended sql.NullTime
 	var score sql.NullFloat64

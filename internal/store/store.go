@@ -53,6 +53,8 @@ type Store struct {
 	// queue, waiting transactions poll the database lock in SQLite's busy
 	// handler, which sleeps up to 100 ms a turn.
 	writes *writeQueue
+	// appends gathers PostgreSQL's optimistic session appends (nil on SQLite).
+	appends *appendQueue
 
 	// stopCheckpoints ends the SQLite checkpoints (checkpoint.go), and
 	// checkpointsDone says they ended.
@@ -70,6 +72,7 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 	var err error
 	if IsPostgresURL(dsn) {
 		s.dialect = Postgres
+		s.appends = newAppendQueue()
 		s.pool, err = pgxpool.New(ctx, dsn)
 		if err == nil {
 			s.db = stdlib.OpenDBFromPool(s.pool)
@@ -203,7 +206,7 @@ func (s *Store) Close() error {
 func (s *Store) tx(ctx context.Context, op string, fn func(context.Context, *sql.Tx) error) error {
 	var err error
 	if s.writes != nil {
-		err = s.writes.run(ctx, s.db, fn)
+		err = runWrite(ctx, s.writes, s.db, fn)
 	} else {
 		err = runTx(ctx, s.db, fn)
 	}

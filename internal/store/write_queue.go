@@ -4,9 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"runtime"
 	"runtime/debug"
-	"sync"
 )
 
 // maxGroup bounds the SQLite transactions committed together.
@@ -18,97 +16,33 @@ const maxGroup = 64
 // (index tails, the table's last page, a counter row) go to the WAL once
 // per group instead of once per write, and the commit's bookkeeping is
 // paid once. A write whose savepoint fails is rolled back alone.
-type writeQueue struct {
-	slot chan struct{} // the writer: held by whoever runs a group
-	mu   sync.Mutex
-	q    []*queuedWrite
-}
+type writeQueue = groupQueue[txFunc, error]
 
-type queuedWrite struct {
-	ctx  context.Context
-	fn   func(context.Context, *sql.Tx) error
-	done chan error
-}
+type txFunc = func(context.Context, *sql.Tx) error
 
-func newWriteQueue() *writeQueue { return &writeQueue{slot: make(chan struct{}, 1)} }
+type queuedWrite = queued[txFunc, error]
 
-// run queues fn and returns once its group has committed or failed. A
-// write still waiting when ctx ends is withdrawn; one that has started
+func newWriteQueue() *writeQueue { return newGroupQueue[txFunc, error](1) }
+
+// runWrite queues fn and returns once its group has committed or failed.
+// A write still waiting when ctx ends is withdrawn; one that has started
 // runs to its end, as a cancelled statement would otherwise interrupt the
 // whole group's transaction (SQLite rolls an interrupted write's
 // transaction back).
-func (wq *writeQueue) run(ctx context.Context, db *sql.DB, fn func(context.Context, *sql.Tx) error) error {
-	w := &queuedWrite{ctx: ctx, fn: fn, done: make(chan error, 1)}
-	wq.mu.Lock()
-	wq.q = append(wq.q, w)
-	wq.mu.Unlock()
-	cancelled := ctx.Done()
-	for {
-		select {
-		case err := <-w.done:
-			return err
-		case wq.slot <- struct{}{}:
-			// Let the goroutines ready to run go first: those about to write
-			// join this group instead of waiting for the next. On one core
-			// they would otherwise only run once this group's commit was done.
-			runtime.Gosched()
-			wq.runGroup(db)
-			<-wq.slot
-		case <-cancelled:
-			if wq.withdraw(w) {
-				return ctx.Err()
-			}
-			cancelled = nil // a group has it: wait for its answer
-		}
+func runWrite(ctx context.Context, wq *writeQueue, db *sql.DB, fn txFunc) error {
+	fnErr, err := wq.submit(ctx, fn, func() { wq.putBack(commitGroup(db, wq.take(maxGroup, nil))) })
+	if err != nil {
+		return err // withdrawn
 	}
-}
-
-// hold runs fn while no write runs, once the writer is free.
-func (wq *writeQueue) hold(ctx context.Context, fn func() error) error {
-	select {
-	case wq.slot <- struct{}{}:
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	defer func() { <-wq.slot }()
-	return fn()
-}
-
-func (wq *writeQueue) withdraw(w *queuedWrite) bool {
-	wq.mu.Lock()
-	defer wq.mu.Unlock()
-	for i, q := range wq.q {
-		if q == w {
-			wq.q = append(wq.q[:i], wq.q[i+1:]...)
-			return true
-		}
-	}
-	return false
-}
-
-// runGroup runs up to maxGroup queued writes in one transaction and
-// answers each. Writes the transaction could not reach (it broke under an
-// earlier one) go back to the head of the queue.
-func (wq *writeQueue) runGroup(db *sql.DB) {
-	wq.mu.Lock()
-	n := min(len(wq.q), maxGroup)
-	group := append([]*queuedWrite(nil), wq.q[:n]...)
-	wq.q = append(wq.q[:0], wq.q[n:]...)
-	wq.mu.Unlock()
-	if n == 0 {
-		return
-	}
-	rest := commitGroup(db, group)
-	if len(rest) > 0 {
-		wq.mu.Lock()
-		wq.q = append(rest, wq.q...)
-		wq.mu.Unlock()
-	}
+	return fnErr
 }
 
 // commitGroup runs group in one transaction and answers every write it
 // ran; it returns those it did not reach.
 func commitGroup(db *sql.DB, group []*queuedWrite) []*queuedWrite {
+	if len(group) == 0 {
+		return nil
+	}
 	// The transaction is no one caller's: one leaving must not end it.
 	ctx := context.Background()
 	tx, err := db.BeginTx(ctx, nil)
@@ -175,7 +109,7 @@ func call(w *queuedWrite, tx *sql.Tx) (err error) {
 			err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
 		}
 	}()
-	return w.fn(context.WithoutCancel(w.ctx), tx)
+	return w.item(context.WithoutCancel(w.ctx), tx)
 }
 
 // undo rolls back to the savepoint w and closes it (ROLLBACK TO keeps it

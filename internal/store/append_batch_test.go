@@ -1,0 +1,157 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"journeyman/internal/apperr"
+	"journeyman/internal/store"
+	"journeyman/internal/store/storetest"
+	"journeyman/internal/training"
+)
+
+// Appends queued together run as one group (PostgreSQL's batch, SQLite's
+// group commit), and each is answered for itself: a missing session, an
+// update refused or panicking, and a caller who left fail alone, and a
+// second append of one session in the group is stored after the first.
+func TestAppendsGroupedAnswerEach(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		seedLearners(t, s)
+		ctx := context.Background()
+		for _, id := range []string{"g1", "g2", "g3", "g4", "g5"} {
+			startSession(t, s, id, "alice", "hvac-gauges", storetest.FixedNow.Add(-time.Minute))
+		}
+		look := func(obj string) func(*training.Session) error {
+			return func(x *training.Session) error {
+				return x.Apply("alice", interactions(training.Interaction{Action: "look", ObjectID: obj}), training.Scene{}, s.Now())
+			}
+		}
+		leaving, leave := context.WithCancel(ctx)
+		cases := []struct {
+			id   string
+			ctx  context.Context
+			fn   func(*training.Session) error
+			want func(error) bool
+		}{
+			{"g1", ctx, look("first"), isNil},
+			{"g2", ctx, look("only"), isNil},
+			{"missing", ctx, look("none"), isCode(apperr.ENOTFOUND)},
+			{"g3", ctx, func(*training.Session) error { return apperr.Invalid("refused") }, isCode(apperr.EINVALID)},
+			{"g4", ctx, func(*training.Session) error { panic("broken update") }, func(err error) bool {
+				return err != nil && strings.Contains(err.Error(), "broken update")
+			}},
+			{"g1", ctx, look("second"), isNil},
+			{"g5", leaving, look("left"), func(err error) bool { return errors.Is(err, context.Canceled) }},
+		}
+		errs := make([]error, len(cases))
+		var wg sync.WaitGroup
+		err := store.HoldGroups(ctx, s, func() {
+			for i, c := range cases {
+				wg.Go(func() { _, errs[i] = s.AppendSession(c.ctx, c.id, nil, c.fn) })
+				waitQueued(t, s, i+1) // in this order
+			}
+			leave()
+			waitQueued(t, s, len(cases)-1)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Wait()
+		for i, c := range cases {
+			if !c.want(errs[i]) {
+				t.Errorf("append %d to %s: %v", i, c.id, errs[i])
+			}
+		}
+		for id, want := range map[string][]string{"g1": {"first", "second"}, "g2": {"only"}, "g3": nil, "g4": nil, "g5": nil} {
+			checkStored(t, s, id, len(want))
+			x, err := s.GetSession(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, in := range x.InteractionData.Interactions {
+				if in.ObjectID != want[i] {
+					t.Errorf("%s interaction %d is %q, want %q", id, i, in.ObjectID, want[i])
+				}
+			}
+		}
+	})
+}
+
+func isNil(err error) bool { return err == nil }
+
+func isCode(code string) func(error) bool {
+	return func(err error) bool { return apperr.Code(err) == code }
+}
+
+func waitQueued(t *testing.T, s *store.Store, n int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); store.QueuedGroupItems(s) != n; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d writes queued, want %d", store.QueuedGroupItems(s), n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// Two stores on one PostgreSQL database stand for two server processes
+// appending to the same sessions: a batch whose row another process wrote
+// first tries again, and every interaction is stored once.
+func TestAppendSessionTwoProcesses(t *testing.T) {
+	dsn := storetest.PostgresURL(t)
+	var stores [2]*store.Store
+	for i := range stores {
+		s, err := store.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		s.Now = func() time.Time { return storetest.FixedNow }
+		stores[i] = s
+	}
+	seedLearners(t, stores[0])
+	ids := []string{"p1", "p2", "p3"}
+	for _, id := range ids {
+		startSession(t, stores[0], id, "alice", "hvac-gauges", storetest.FixedNow.Add(-time.Minute))
+	}
+	const writers, each = 6, 10
+	var wg sync.WaitGroup
+	errs := make(chan error, writers*each)
+	for w := range writers {
+		s := stores[w%2]
+		wg.Go(func() {
+			for k := range each {
+				_, err := appendPatch(s, ids[(w+k)%len(ids)], interactions(training.Interaction{Action: "look", ObjectID: fmt.Sprintf("w%d-%d", w, k)}))
+				errs <- err
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	seen := map[string]bool{}
+	for _, id := range ids {
+		x, err := stores[1].GetSession(context.Background(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range x.InteractionData.Interactions {
+			if seen[in.ObjectID] {
+				t.Fatalf("%s stored twice", in.ObjectID)
+			}
+			seen[in.ObjectID] = true
+		}
+		checkStored(t, stores[1], id, len(x.InteractionData.Interactions))
+	}
+	if len(seen) != writers*each {
+		t.Fatalf("%d interactions stored, want %d", len(seen), writers*each)
+	}
+}
