@@ -3,6 +3,7 @@ package training
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 	"time"
@@ -60,6 +61,9 @@ type sentAs struct {
 	sessionTime   json.RawMessage
 	noSessionTime bool            // sessionTime was not sent
 	value         json.RawMessage // the whole value, when it is not an object
+	// sealed is the interaction's encoding, once the server has set its
+	// own fields (seal).
+	sealed json.RawMessage
 	// problem is why the interaction cannot be stored, found while decoding
 	// and reported by Validate, which knows the interaction's index: the
 	// decoder does not say which element of a list it was decoding.
@@ -199,6 +203,9 @@ const maxTimestampMs = 253402300799999
 // MarshalJSON writes the fields as they were sent, with the server's own:
 // receivedAt, and timestamp when none was sent.
 func (in Interaction) MarshalJSON() ([]byte, error) {
+	if in.sent.sealed != nil {
+		return in.sent.sealed, nil
+	}
 	if in.sent.value != nil {
 		return in.sent.value, nil
 	}
@@ -233,6 +240,19 @@ func (in Interaction) MarshalJSON() ([]byte, error) {
 		m["receivedAt"] = in.ReceivedAt
 	}
 	return json.Marshal(m)
+}
+
+// seal encodes the interaction once an update has set the server's fields
+// on it (receivedAt, timestamp): the update's size check, the store and the
+// answer then write these bytes rather than encode it three times. An
+// interaction is never changed after that.
+func (in *Interaction) seal() error {
+	b, err := in.MarshalJSON()
+	if err != nil {
+		return fmt.Errorf("encode interaction: %w", err)
+	}
+	in.sent.sealed = b
+	return nil
 }
 
 // validate checks interaction i of an update: what it could not store

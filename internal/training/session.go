@@ -365,6 +365,9 @@ func (s *Session) merge(u SessionUpdate, now time.Time) error {
 					return apperr.Conflict("interactionData.interactions[%d].seq is %d but the session holds %d interactions; resend from seq %d", i, *in.Seq, held, held)
 				}
 			}
+			if err := in.seal(); err != nil {
+				return fmt.Errorf("update session: %w", err)
+			}
 			merged = append(merged, in)
 		}
 		if s.Earlier.Count+len(merged) > MaxInteractionsPerSession {
