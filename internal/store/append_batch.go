@@ -73,8 +73,8 @@ const putSessions = `WITH v AS (
 SELECT id FROM head`
 
 // runAppends runs one batch of queued appends and answers each. A second
-// append of a session waits for the next batch, which reads what the
-// first wrote.
+// append of a session waits for a later batch: one statement cannot write
+// a row twice.
 func (s *Store) runAppends() {
 	seen := make(map[string]bool)
 	batch := s.appends.take(maxGroup, func(a sessionAppend) bool {
