@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os'
 import { fileURLToPath, URL } from 'node:url'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -63,5 +64,9 @@ export default defineConfig({
     // every field) through jsdom; on a busy 2-core machine one such flow
     // takes longer than the 5 s default without anything being wrong.
     testTimeout: 15_000,
+    // Vitest keeps a core for its main thread by default, which on a 2-core
+    // machine runs the files one at a time; the main thread only gathers
+    // results, so every core runs tests (make test: 228 s → 155 s here).
+    maxWorkers: availableParallelism(),
   },
 })

@@ -142,7 +142,7 @@ func closeStatus(t *testing.T, c *websocket.Conn) websocket.StatusCode {
 
 func TestSafetyAlertFanOut(t *testing.T) {
 	var stored atomic.Int32
-	_, srv := testServer(t, Options{
+	h, srv := testServer(t, Options{
 		OnSafetyAlert: func(ctx context.Context, from Peer, a SafetyAlertPayload, sessionID string) (Message, error) {
 			stored.Add(1)
 			b, _ := json.Marshal(map[string]any{"id": "alert-1", "alertType": a.AlertType, "description": a.Description})
@@ -154,6 +154,9 @@ func TestSafetyAlertFanOut(t *testing.T) {
 	for i := range conns {
 		conns[i] = dial(t, srv, fmt.Sprintf("learner-%d", i))
 	}
+	// A dial returns on the server's 101, before the hub holds the client:
+	// an alert sent sooner would not be for the last ones.
+	waitFor(t, "every client in the hub", func() bool { return h.Connections() == n })
 	// A room member gets the alert too, though it is for another session.
 	join(t, conns[1], "other-session", RoleObserver)
 
