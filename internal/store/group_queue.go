@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // groupQueue holds work that is cheaper done in groups than one at a time.
@@ -22,6 +23,14 @@ type queued[T, R any] struct {
 	ctx  context.Context
 	item T
 	done chan R
+	// taken says a group holds the item, whose caller then waits for its
+	// answer rather than for a runner's slot: with a second slot free, the
+	// callers of a group in flight would otherwise take that slot in turn,
+	// find nothing queued and try again, spinning for as long as the group
+	// waits on the database. requeued wakes the caller when a group puts
+	// the item back unanswered.
+	taken    atomic.Bool
+	requeued chan struct{}
 }
 
 func newGroupQueue[T, R any](runners int) *groupQueue[T, R] {
@@ -33,16 +42,23 @@ func newGroupQueue[T, R any](runners int) *groupQueue[T, R] {
 // item still queued when ctx ends is withdrawn, with ctx's error; one that
 // a group has taken is answered by it.
 func (g *groupQueue[T, R]) submit(ctx context.Context, item T, runGroup func()) (R, error) {
-	w := &queued[T, R]{ctx: ctx, item: item, done: make(chan R, 1)}
+	w := &queued[T, R]{ctx: ctx, item: item, done: make(chan R, 1), requeued: make(chan struct{}, 1)}
 	g.mu.Lock()
 	g.q = append(g.q, w)
 	g.mu.Unlock()
 	cancelled := ctx.Done()
 	for {
+		slot, requeued := g.slot, w.requeued
+		if w.taken.Load() {
+			slot = nil
+		} else {
+			requeued = nil
+		}
 		select {
 		case r := <-w.done:
 			return r, nil
-		case g.slot <- struct{}{}:
+		case <-requeued:
+		case slot <- struct{}{}:
 			// Let the goroutines ready to run go first: those about to queue
 			// join this group instead of waiting for the next. On one core
 			// they would otherwise only run once this group was done.
@@ -93,6 +109,7 @@ func (g *groupQueue[T, R]) take(n int, accept func(T) bool) []*queued[T, R] {
 	rest := g.q[:0]
 	for _, w := range g.q {
 		if len(group) < n && (accept == nil || accept(w.item)) {
+			w.taken.Store(true)
 			group = append(group, w)
 		} else {
 			rest = append(rest, w)
@@ -111,4 +128,11 @@ func (g *groupQueue[T, R]) putBack(items []*queued[T, R]) {
 	g.mu.Lock()
 	g.q = slices.Concat(items, g.q)
 	g.mu.Unlock()
+	for _, w := range items {
+		w.taken.Store(false)
+		select {
+		case w.requeued <- struct{}{}:
+		default: // a wake-up is already waiting
+		}
+	}
 }
