@@ -168,13 +168,27 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			elapsed := time.Since(start)
 			s.metrics.requests.WithLabelValues(info.pattern, r.Method, statusLabel(status)).Inc()
 			s.metrics.duration.WithLabelValues(info.pattern).Observe(elapsed.Seconds())
-			// Attributes, not key-value pairs: nothing is boxed on every request.
-			s.log.LogAttrs(r.Context(), slog.LevelInfo, "request", slog.String("request_id", info.id), slog.String("method", r.Method),
-				slog.String("route", info.pattern), slog.String("path", r.URL.Path), slog.Int("status", status),
-				slog.Float64("duration_ms", float64(elapsed.Microseconds())/1000))
+			s.logRequest(r, info, status, start, elapsed)
 		}()
 		inner.ServeHTTP(ww, r)
 	})
+}
+
+// logRequest writes a request's access-log line. The record is made here
+// rather than by Logger.LogAttrs, which asks the runtime for its caller's
+// frame for every line though no handler of ours reads it; the duration is
+// whole microseconds, as slog writes a float through encoding/json. Both
+// were a twentieth of the CPU of a 304 (bench/compare).
+func (s *Server) logRequest(r *http.Request, info *requestInfo, status int, start time.Time, elapsed time.Duration) {
+	ctx := r.Context()
+	h := s.log.Handler()
+	if !h.Enabled(ctx, slog.LevelInfo) {
+		return
+	}
+	rec := slog.NewRecord(start.Add(elapsed), slog.LevelInfo, "request", 0)
+	rec.AddAttrs(slog.String("request_id", info.id), slog.String("method", r.Method), slog.String("route", info.pattern),
+		slog.String("path", r.URL.Path), slog.Int("status", status), slog.Int64("duration_us", elapsed.Microseconds()))
+	_ = h.Handle(ctx, rec) // a log that cannot be written has no one to tell
 }
 
 // statusLabels are the metrics' status labels, made once.

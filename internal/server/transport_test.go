@@ -229,6 +229,55 @@ func TestClientRequestID(t *testing.T) {
 	}
 }
 
+// Every request is logged once, with its id, method, route pattern, path,
+// status and duration in whole microseconds, at the time it ended.
+func TestAccessLogLine(t *testing.T) {
+	var logs bytes.Buffer
+	s := MustOpenServer(t)
+	s = mustNew(t, s.store, Config{Logger: slog.New(slog.NewJSONHandler(&logs, nil)), App: testApp})
+	tests := []struct {
+		name, method, path, route string
+		status                    float64
+	}{
+		{"OK", "GET", "/api/training-modules", "GET /api/training-modules", 200},
+		{"ErrUnknownPath", "GET", "/api/nowhere", "/api/", 404},
+		{"ErrWrongMethod", "DELETE", "/api/training-modules", "/api/", 405},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			logs.Reset()
+			before := time.Now()
+			r := httptest.NewRequest(tt.method, tt.path, nil)
+			r.Header.Set("X-Request-Id", "access-"+tt.name)
+			do(t, s, r)
+			var requests []map[string]any
+			for _, line := range logLines(t, &logs) {
+				if line["msg"] == "request" {
+					requests = append(requests, line)
+				}
+			}
+			if len(requests) != 1 {
+				t.Fatalf("request lines: %v, want one", requests)
+			}
+			line := requests[0]
+			for k, want := range map[string]any{"level": "INFO", "request_id": "access-" + tt.name, "method": tt.method,
+				"route": tt.route, "path": tt.path, "status": tt.status} {
+				if line[k] != want {
+					t.Errorf("%s = %v, want %v (%v)", k, line[k], want, line)
+				}
+			}
+			us, ok := line["duration_us"].(float64)
+			if !ok || us < 0 || us != float64(int64(us)) {
+				t.Errorf("duration_us = %v, want whole microseconds", line["duration_us"])
+			}
+			at, err := time.Parse(time.RFC3339Nano, fmt.Sprint(line["time"]))
+			if err != nil || at.Before(before) || at.After(time.Now()) {
+				t.Errorf("time = %v, want when the request ended (%v)", line["time"], err)
+			}
+		})
+	}
+}
+
 // logLines decodes a JSON log.
 func logLines(tb testing.TB, logs *bytes.Buffer) []map[string]any {
 	tb.Helper()
