@@ -71,6 +71,7 @@ func (s *Store) CreateCmi5Course(ctx context.Context, orgID, createdBy string, c
 	out := Cmi5Course{ID: identity.NewID(), CourseIRI: c.ID, Title: c.Title.Text(), Description: c.Description.Text(),
 		HasContent: files != nil, CreatedAt: s.Now().UTC(), Structure: c}
 	err = s.tx(ctx, "create cmi5 course", func(ctx context.Context, tx *sql.Tx) error {
+		out.AUs = nil // a write may run again (runWrite)
 		if s.dialect == Postgres {
 			if _, err := tx.ExecContext(ctx, `SELECT id FROM organisations WHERE id = $1 FOR UPDATE`, orgID); err != nil {
 				return err

@@ -274,6 +274,7 @@ func writeStreams(ctx context.Context, tx *sql.Tx, equipmentID string, streams m
 func (s *Store) RecordSensorData(ctx context.Context, updates []twin.SensorUpdate) ([]twin.Outcome, error) {
 	outcomes := make([]twin.Outcome, len(updates))
 	err := s.tx(ctx, "record sensor data", func(ctx context.Context, tx *sql.Tx) error {
+		clear(outcomes) // a write may run again (runWrite)
 		type state struct {
 			eq      twin.Equipment
 			streams map[string]*twin.DataStream

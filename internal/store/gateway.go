@@ -19,6 +19,7 @@ const connectedInService = `connection IS NOT NULL AND ` + inService
 func (s *Store) ClaimDevices(ctx context.Context, holder string, now time.Time, ttl time.Duration) ([]string, error) {
 	var ids []string
 	err := s.tx(ctx, "claim devices", func(ctx context.Context, tx *sql.Tx) error {
+		ids = nil // a write may run again (runWrite)
 		if _, err := tx.ExecContext(ctx, `DELETE FROM gateway_leases WHERE equipment_id NOT IN
 			(SELECT id FROM equipment WHERE `+connectedInService+`)`); err != nil {
 			return err

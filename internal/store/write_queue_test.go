@@ -3,24 +3,27 @@ package store_test
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"journeyman/internal/apperr"
 	"journeyman/internal/store"
 	"journeyman/internal/store/storetest"
 )
 
-// TestSQLiteGroupCommit queues writes behind a held writer and checks that
-// they run in one transaction, and that a failing or panicking write, or
-// one whose caller leaves after it started, costs the others nothing.
+// TestSQLiteGroupCommit queues writes behind a held writer, in a known
+// order, and checks that they run in one transaction until one fails
+// having changed something: that one is undone with its transaction, and
+// the others run again in a new one. A refusal that changed nothing costs
+// the group nothing. Whatever ran how often, every write that succeeded is
+// kept exactly once and nothing of a failed one is.
 func TestSQLiteGroupCommit(t *testing.T) {
 	s := storetest.OpenSQLite(t)
 	ctx := context.Background()
-	if _, err := s.DB().ExecContext(ctx, `CREATE TABLE scratch (k TEXT PRIMARY KEY)`); err != nil {
+	if _, err := s.DB().ExecContext(ctx, `CREATE TABLE scratch (k TEXT PRIMARY KEY); CREATE TABLE counter (n INTEGER NOT NULL); INSERT INTO counter VALUES (0)`); err != nil {
 		t.Fatal(err)
 	}
 	holding, release := make(chan struct{}), make(chan struct{})
@@ -34,45 +37,55 @@ func TestSQLiteGroupCommit(t *testing.T) {
 	}()
 	<-holding
 
+	// insert keeps k and counts it, so a write applied twice shows.
 	insert := func(tx *sql.Tx, k string) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE counter SET n = n + 1`); err != nil {
+			return err
+		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO scratch (k) VALUES ($1)`, k)
 		return err
 	}
-	refused := errors.New("refused")
 	cases := []struct {
 		key     string
 		fn      func(tx *sql.Tx, cancel func()) error
 		wantErr string // "" = committed
+		runs    int
 	}{
-		{"ok-1", func(tx *sql.Tx, _ func()) error { return insert(tx, "ok-1") }, ""},
+		// Runs in all four transactions: each failure below undoes it.
+		{"ok-1", func(tx *sql.Tx, _ func()) error { return insert(tx, "ok-1") }, "", 4},
+		// Changes nothing: the group goes on.
+		{"refused", func(*sql.Tx, func()) error { return apperr.Conflict("refused") }, "refused", 1},
+		// An application's refusal after a write undoes the transaction.
 		{"fails", func(tx *sql.Tx, _ func()) error {
 			if err := insert(tx, "fails"); err != nil {
 				return err
 			}
-			return refused
-		}, "refused"},
+			return apperr.Invalid("fails")
+		}, "fails", 1},
+		{"ok-2", func(tx *sql.Tx, _ func()) error { return insert(tx, "ok-2") }, "", 3},
 		{"panics", func(tx *sql.Tx, _ func()) error {
 			if err := insert(tx, "panics"); err != nil {
 				return err
 			}
 			panic("boom")
-		}, "panic: boom"},
+		}, "panic: boom", 1},
 		{"duplicate", func(tx *sql.Tx, _ func()) error {
 			if err := insert(tx, "duplicate"); err != nil {
 				return err
 			}
 			return insert(tx, "duplicate")
-		}, "UNIQUE"},
+		}, "UNIQUE", 1},
 		// Its caller leaves mid-write: the write still completes, and an
 		// interrupt does not roll the group back.
 		{"caller-leaves", func(tx *sql.Tx, cancel func()) error {
 			cancel()
 			return insert(tx, "caller-leaves")
-		}, ""},
-		{"ok-2", func(tx *sql.Tx, _ func()) error { return insert(tx, "ok-2") }, ""},
+		}, "", 1},
+		{"ok-3", func(tx *sql.Tx, _ func()) error { return insert(tx, "ok-3") }, "", 1},
 	}
 	var mu sync.Mutex
 	txs := map[*sql.Tx]bool{}
+	runs := make([]int, len(cases))
 	errs := make([]error, len(cases))
 	var wg sync.WaitGroup
 	for i, tc := range cases {
@@ -82,20 +95,22 @@ func TestSQLiteGroupCommit(t *testing.T) {
 			errs[i] = store.Tx(wctx, s, tc.key, func(tx *sql.Tx) error {
 				mu.Lock()
 				txs[tx] = true
+				runs[i]++
 				mu.Unlock()
 				return tc.fn(tx, cancel)
 			})
 		})
+		waitFor(t, func() bool { return store.QueuedWrites(s) == i+1 })
 	}
-	waitFor(t, func() bool { return store.QueuedWrites(s) == len(cases) })
 	close(release)
 	wg.Wait()
 	if err := <-held; err != nil {
 		t.Fatal(err)
 	}
-	if len(txs) != 1 {
-		t.Errorf("the queued writes ran in %d transactions; want 1", len(txs))
+	if len(txs) != 4 {
+		t.Errorf("the queued writes ran in %d transactions; want 4 (one, then one after each failed write that changed something)", len(txs))
 	}
+	committed := 0
 	for i, tc := range cases {
 		var n int
 		if err := s.DB().QueryRowContext(ctx, `SELECT COUNT(*) FROM scratch WHERE k = $1`, tc.key).Scan(&n); err != nil {
@@ -106,6 +121,52 @@ func TestSQLiteGroupCommit(t *testing.T) {
 			t.Errorf("%s: error %v, %d rows; want committed", tc.key, errs[i], n)
 		case tc.wantErr != "" && (errs[i] == nil || !strings.Contains(errs[i].Error(), tc.wantErr) || n != 0):
 			t.Errorf("%s: error %v, %d rows; want %q and nothing kept", tc.key, errs[i], n, tc.wantErr)
+		}
+		if runs[i] != tc.runs {
+			t.Errorf("%s ran %d times; want %d", tc.key, runs[i], tc.runs)
+		}
+		if tc.wantErr == "" {
+			committed++
+		}
+	}
+	var counted int
+	if err := s.DB().QueryRowContext(ctx, `SELECT n FROM counter`).Scan(&counted); err != nil {
+		t.Fatal(err)
+	}
+	if counted != committed {
+		t.Errorf("counter %d; want %d, one for each committed write", counted, committed)
+	}
+}
+
+// TestSQLiteWritesShareOneConnection checks that every write runs on the
+// same connection, whose page cache stays warm, whichever connections
+// reads hold meanwhile: a TEMP table exists on its connection alone.
+func TestSQLiteWritesShareOneConnection(t *testing.T) {
+	s := storetest.OpenSQLite(t)
+	ctx := context.Background()
+	if err := store.Tx(ctx, s, "mark", func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `CREATE TEMP TABLE writer_mark (n INTEGER)`)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10 {
+		var held []*sql.Conn
+		for range i % 4 {
+			c, err := s.DB().Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			held = append(held, c)
+		}
+		if err := store.Tx(ctx, s, "write", func(tx *sql.Tx) error {
+			_, err := tx.ExecContext(ctx, `INSERT INTO temp.writer_mark (n) VALUES ($1)`, i)
+			return err
+		}); err != nil {
+			t.Fatalf("write %d, with %d connections held by reads: %v", i, len(held), err)
+		}
+		for _, c := range held {
+			c.Close()
 		}
 	}
 }

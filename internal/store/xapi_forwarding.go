@@ -343,6 +343,7 @@ func (s *Store) ClaimXAPIForwarding(ctx context.Context, holder string, now time
 	}
 	var targets []XAPIForwardTarget
 	err = s.tx(ctx, "claim xAPI forwarding", func(ctx context.Context, tx *sql.Tx) error {
+		targets = nil // a write may run again (runWrite)
 		// On PostgreSQL, a row another process claimed meanwhile is
 		// re-checked against the WHERE after its lock: one holder wins.
 		rows, err := tx.QueryContext(ctx, `UPDATE xapi_forwarding SET lease_holder = $1, lease_expires_at = $3 WHERE `+xapiForwardDue+`

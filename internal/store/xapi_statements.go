@@ -192,10 +192,15 @@ func (s *Store) checkVoiding(ctx context.Context, tx *sql.Tx, orgID string, stmt
 }
 
 // insertXAPI inserts statements and their index rows (SQLite: in
-// process, statement by statement costs no round trips).
+// process, statement by statement costs no round trips). Its multi-row
+// INSERTs say OR IGNORE and count the rows stored instead: a multi-row
+// statement that may fail part-way has SQLite copy every page it changes
+// into a statement journal first, to undo it alone. Nothing here can
+// conflict (the batch's ids are new, and each lists a key once), so a
+// missing row is an error of ours.
 func (s *Store) insertXAPI(ctx context.Context, tx *sql.Tx, orgID, learnerID string, stmts []xapi.Statement, stored time.Time, voided map[string]bool) error {
 	var sb strings.Builder
-	sb.WriteString(`INSERT INTO xapi_statements (org_id, id, stored, verb_id, registration, target_id, learner_id, voided, body) VALUES `)
+	sb.WriteString(`INSERT OR IGNORE INTO xapi_statements (org_id, id, stored, verb_id, registration, target_id, learner_id, voided, body) VALUES `)
 	args := make([]any, 0, len(stmts)*9)
 	for i, st := range stmts {
 		if i > 0 {
@@ -216,6 +221,9 @@ func (s *Store) insertXAPI(ctx context.Context, tx *sql.Tx, orgID, learnerID str
 	})
 	if err != nil {
 		return err
+	}
+	if len(seqOf) != len(stmts) {
+		return fmt.Errorf("stored %d of %d statements", len(seqOf), len(stmts))
 	}
 	if err := s.insertXAPIRefs(ctx, tx, "xapi_statement_agents", "agent_key", orgID, stmts, seqOf, func(st xapi.Statement) []xapi.Ref { return st.Agents }); err != nil {
 		return err
@@ -300,7 +308,7 @@ func (s *Store) insertXAPIRefs(ctx context.Context, tx *sql.Tx, table, column, o
 	for start := 0; start < len(all); start += xapiInsertRows {
 		chunk := all[start:min(start+xapiInsertRows, len(all))]
 		var sb strings.Builder
-		fmt.Fprintf(&sb, `INSERT INTO %s (org_id, %s, seq, direct) VALUES `, table, column)
+		fmt.Fprintf(&sb, `INSERT OR IGNORE INTO %s (org_id, %s, seq, direct) VALUES `, table, column)
 		args := make([]any, 0, len(chunk)*4)
 		for i, r := range chunk {
 			if i > 0 {
@@ -309,8 +317,12 @@ func (s *Store) insertXAPIRefs(ctx context.Context, tx *sql.Tx, table, column, o
 			fmt.Fprintf(&sb, "(%s)", s.rowMarks(len(args)+1, 4))
 			args = append(args, orgID, r.key, r.seq, r.direct)
 		}
-		if _, err := tx.ExecContext(ctx, sb.String(), args...); err != nil {
+		res, err := tx.ExecContext(ctx, sb.String(), args...)
+		if err != nil {
 			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != int64(len(chunk)) {
+			return fmt.Errorf("%s: stored %d of %d rows: %w", table, n, len(chunk), err)
 		}
 	}
 	return nil
