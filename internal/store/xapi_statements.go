@@ -321,8 +321,12 @@ func (s *Store) insertXAPIRefs(ctx context.Context, tx *sql.Tx, table, column, o
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n != int64(len(chunk)) {
-			return fmt.Errorf("%s: stored %d of %d rows: %w", table, n, len(chunk), err)
+		n, err := res.RowsAffected()
+		if err != nil {
+			return err
+		}
+		if n != int64(len(chunk)) {
+			return fmt.Errorf("%s: stored %d of %d rows", table, n, len(chunk))
 		}
 	}
 	return nil
