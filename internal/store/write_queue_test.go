@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"journeyman/internal/apperr"
 	"journeyman/internal/store"
 	"journeyman/internal/store/storetest"
+	"journeyman/internal/twin"
 )
 
 // TestSQLiteGroupCommit queues writes behind a held writer, in a known
@@ -168,6 +170,64 @@ func TestSQLiteWritesShareOneConnection(t *testing.T) {
 		for _, c := range held {
 			c.Close()
 		}
+	}
+}
+
+// TestSQLiteWriteRunAgainHandsOutOneRun runs a write that hands out a
+// list (ClaimDevices) twice, as a failed write after it in its group makes
+// it: what it answers is its last run's, not both runs' together.
+func TestSQLiteWriteRunAgainHandsOutOneRun(t *testing.T) {
+	s := storetest.OpenSQLite(t)
+	ctx := context.Background()
+	if err := s.SeedEquipment(ctx, twin.SeedEquipment()); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
+	for _, id := range []string{"bp-2", "chlr-1"} {
+		eq, err := s.GetEquipment(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := pumpDefinition()
+		d.Name, d.CommunicationProtocol = eq.Name, twin.ProtocolModbusTCP
+		if _, err := s.DefineEquipment(ctx, id, d, now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	holding, release := make(chan struct{}), make(chan struct{})
+	held := make(chan error, 1)
+	go func() {
+		held <- store.Tx(ctx, s, "hold", func(*sql.Tx) error {
+			close(holding)
+			<-release
+			return nil
+		})
+	}()
+	<-holding
+	var ids []string
+	var claimErr, failErr error
+	var wg sync.WaitGroup
+	wg.Go(func() { ids, claimErr = s.ClaimDevices(ctx, "gateway", now, time.Minute) })
+	waitFor(t, func() bool { return store.QueuedWrites(s) == 1 })
+	wg.Go(func() {
+		failErr = store.Tx(ctx, s, "fails after a write", func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM gateway_leases`); err != nil {
+				return err
+			}
+			return apperr.Invalid("refused")
+		})
+	})
+	waitFor(t, func() bool { return store.QueuedWrites(s) == 2 })
+	close(release)
+	wg.Wait()
+	if err := <-held; err != nil {
+		t.Fatal(err)
+	}
+	if claimErr != nil || failErr == nil {
+		t.Fatalf("claim: %v; failing write: %v (want an error)", claimErr, failErr)
+	}
+	if want := []string{"bp-2", "chlr-1"}; !slices.Equal(ids, want) {
+		t.Errorf("claimed %v; want %v", ids, want)
 	}
 }
 
