@@ -18,18 +18,7 @@ func TestClaimDevices(t *testing.T) {
 			t.Fatal(err)
 		}
 		now := time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
-		connect := func(id string) {
-			t.Helper()
-			eq, err := s.GetEquipment(ctx, id)
-			if err != nil {
-				t.Fatal(err)
-			}
-			d := pumpDefinition()
-			d.Name, d.CommunicationProtocol = eq.Name, twin.ProtocolModbusTCP
-			if _, err := s.DefineEquipment(ctx, id, d, now); err != nil {
-				t.Fatal(err)
-			}
-		}
+		connect := func(id string) { connectTwin(t, s, id, now) }
 		claim := func(holder string, at time.Time) []string {
 			t.Helper()
 			ids, err := s.ClaimDevices(ctx, holder, at, 10*time.Second)
@@ -89,4 +78,20 @@ func TestClaimDevices(t *testing.T) {
 			}
 		})
 	})
+}
+
+// connectTwin defines seeded twin id as a Modbus TCP device, which a
+// gateway then polls.
+func connectTwin(t *testing.T, s *store.Store, id string, at time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	eq, err := s.GetEquipment(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := pumpDefinition()
+	d.Name, d.CommunicationProtocol = eq.Name, twin.ProtocolModbusTCP
+	if _, err := s.DefineEquipment(ctx, id, d, at); err != nil {
+		t.Fatal(err)
+	}
 }

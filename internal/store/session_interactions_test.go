@@ -405,16 +405,7 @@ func TestEndJudgesEveryAppendedInteraction(t *testing.T) {
 func TestSQLiteWritesQueue(t *testing.T) {
 	s := storetest.OpenSQLite(t)
 	seedLearners(t, s)
-	holding, release := make(chan struct{}), make(chan struct{})
-	first := make(chan error, 1)
-	go func() {
-		first <- store.Tx(context.Background(), s, "hold", func(*sql.Tx) error {
-			close(holding)
-			<-release
-			return nil
-		})
-	}()
-	<-holding
+	release := holdWriter(t, s)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
@@ -428,10 +419,7 @@ func TestSQLiteWritesQueue(t *testing.T) {
 
 	queued := make(chan error, 1)
 	go func() { queued <- store.Tx(context.Background(), s, "queued", func(*sql.Tx) error { return nil }) }()
-	close(release)
-	if err := <-first; err != nil {
-		t.Fatal(err)
-	}
+	release()
 	if err := <-queued; err != nil {
 		t.Fatalf("queued write after the first: %v", err)
 	}

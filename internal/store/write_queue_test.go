@@ -28,16 +28,7 @@ func TestSQLiteGroupCommit(t *testing.T) {
 	if _, err := s.DB().ExecContext(ctx, `CREATE TABLE scratch (k TEXT PRIMARY KEY); CREATE TABLE counter (n INTEGER NOT NULL); INSERT INTO counter VALUES (0)`); err != nil {
 		t.Fatal(err)
 	}
-	holding, release := make(chan struct{}), make(chan struct{})
-	held := make(chan error, 1)
-	go func() {
-		held <- store.Tx(ctx, s, "hold", func(*sql.Tx) error {
-			close(holding)
-			<-release
-			return nil
-		})
-	}()
-	<-holding
+	release := holdWriter(t, s)
 
 	// insert keeps k and counts it, so a write applied twice shows.
 	insert := func(tx *sql.Tx, k string) error {
@@ -104,11 +95,8 @@ func TestSQLiteGroupCommit(t *testing.T) {
 		})
 		waitFor(t, func() bool { return store.QueuedWrites(s) == i+1 })
 	}
-	close(release)
+	release()
 	wg.Wait()
-	if err := <-held; err != nil {
-		t.Fatal(err)
-	}
 	if len(txs) != 4 {
 		t.Errorf("the queued writes ran in %d transactions; want 4 (one, then one after each failed write that changed something)", len(txs))
 	}
@@ -183,27 +171,9 @@ func TestSQLiteWriteRunAgainHandsOutOneRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
-	for _, id := range []string{"bp-2", "chlr-1"} {
-		eq, err := s.GetEquipment(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		d := pumpDefinition()
-		d.Name, d.CommunicationProtocol = eq.Name, twin.ProtocolModbusTCP
-		if _, err := s.DefineEquipment(ctx, id, d, now); err != nil {
-			t.Fatal(err)
-		}
-	}
-	holding, release := make(chan struct{}), make(chan struct{})
-	held := make(chan error, 1)
-	go func() {
-		held <- store.Tx(ctx, s, "hold", func(*sql.Tx) error {
-			close(holding)
-			<-release
-			return nil
-		})
-	}()
-	<-holding
+	connectTwin(t, s, "bp-2", now)
+	connectTwin(t, s, "chlr-1", now)
+	release := holdWriter(t, s)
 	var ids []string
 	var claimErr, failErr error
 	var wg sync.WaitGroup
@@ -218,11 +188,8 @@ func TestSQLiteWriteRunAgainHandsOutOneRun(t *testing.T) {
 		})
 	})
 	waitFor(t, func() bool { return store.QueuedWrites(s) == 2 })
-	close(release)
+	release()
 	wg.Wait()
-	if err := <-held; err != nil {
-		t.Fatal(err)
-	}
 	if claimErr != nil || failErr == nil {
 		t.Fatalf("claim: %v; failing write: %v (want an error)", claimErr, failErr)
 	}
@@ -266,6 +233,29 @@ func TestSQLiteGroupCommitUnderLoad(t *testing.T) {
 	}
 	if n != writers*each || rows != writers*each {
 		t.Errorf("counter %d, rows %d; want %d each", n, rows, writers*each)
+	}
+}
+
+// holdWriter holds SQLite's writer with a write of its own until the
+// returned function is called, which then checks that write's answer.
+func holdWriter(t *testing.T, s *store.Store) (release func()) {
+	t.Helper()
+	holding, done := make(chan struct{}), make(chan struct{})
+	held := make(chan error, 1)
+	go func() {
+		held <- store.Tx(context.Background(), s, "hold", func(*sql.Tx) error {
+			close(holding)
+			<-done
+			return nil
+		})
+	}()
+	<-holding
+	return func() {
+		t.Helper()
+		close(done)
+		if err := <-held; err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
