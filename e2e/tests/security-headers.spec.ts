@@ -41,12 +41,13 @@ function expectSecurityHeaders(headers: Record<string, string>, host: string, pa
 }
 
 // The API's answers are data: they may load nothing and be framed by no
-// one, and carry no Permissions-Policy, which only documents obey.
+// one, and carry no Permissions-Policy or Referrer-Policy, which only
+// documents obey.
 function expectDataHeaders(headers: Record<string, string>) {
   expect(headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
   expect(headers['permissions-policy']).toBeUndefined()
   expect(headers['x-content-type-options']).toBe('nosniff')
-  expect(headers['referrer-policy']).toBe('same-origin')
+  expect(headers['referrer-policy']).toBeUndefined()
   expect(headers['strict-transport-security']).toBeUndefined()
 }
 

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -24,9 +23,10 @@ func BenchmarkGenerateRecommendations(b *testing.B) {
 	const body = `{"tradeCategory":"electrical","currentSkillLevel":"beginner","timeConstraints":{"hoursPerWeek":2,"preferredSessionLength":45},"focusAreas":["safety"]}`
 	// The handler is called directly, past the identity middleware and the
 	// write limit, so that one learner with history can generate repeatedly.
-	ctx := context.WithValue(context.Background(), callerKey{}, identity.Caller{ID: idOf(b, s, me), Role: identity.Guest, Presented: true})
+	c := identity.Caller{ID: idOf(b, s, me), Role: identity.Guest, Presented: true}
 	for b.Loop() {
-		req := httptest.NewRequestWithContext(ctx, "POST", "/api/ai-learning/generate-recommendations", strings.NewReader(body))
+		req, info := withInfo(httptest.NewRequest("POST", "/api/ai-learning/generate-recommendations", strings.NewReader(body)))
+		info.caller = c
 		rec := httptest.NewRecorder()
 		s.handleGenerateRecommendations(rec, req)
 		if rec.Code != http.StatusCreated {

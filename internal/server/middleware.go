@@ -16,6 +16,8 @@ import (
 
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/prometheus/client_golang/prometheus"
+
+	"journeyman/internal/identity"
 )
 
 type metrics struct {
@@ -46,6 +48,7 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 type requestInfo struct {
 	id      string
 	pattern string
+	caller  identity.Caller // set by identify, on the API's requests
 }
 
 type requestInfoKey struct{}
@@ -53,6 +56,12 @@ type requestInfoKey struct{}
 func infoOf(r *http.Request) *requestInfo {
 	info, _ := r.Context().Value(requestInfoKey{}).(*requestInfo)
 	return info
+}
+
+// withInfo returns r carrying a new requestInfo.
+func withInfo(r *http.Request) (*http.Request, *requestInfo) {
+	info := &requestInfo{id: requestIDOf(r)}
+	return r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, info)), info
 }
 
 func setRoute(r *http.Request) {
@@ -136,8 +145,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 	inner := csrf.Handler(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		info := &requestInfo{id: requestIDOf(r)}
-		r = r.WithContext(context.WithValue(r.Context(), requestInfoKey{}, info))
+		r, info := withInfo(r)
 		s.limitBodyTime(w, r)
 		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 		s.setSecurityHeaders(ww.Header(), r)
