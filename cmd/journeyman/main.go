@@ -38,6 +38,8 @@ func main() {
 		run = func(ctx context.Context, args []string, getenv func(string) string, _ io.Writer) error {
 			return runAdmin(ctx, args[1:], getenv, os.Stdout)
 		}
+	} else {
+		paceGC(os.LookupEnv)
 	}
 	err := run(ctx, os.Args[1:], os.Getenv, os.Stderr)
 	stop() // called, not deferred: os.Exit would skip it
