@@ -273,8 +273,21 @@ test.describe('platform features and training categories', () => {
 test.describe('interactive trade skills demo', () => {
   const stageLabels = ['Training Overview', 'VR Environment Setup', 'Hands-On Practice', 'Skills Assessment', 'Certification']
 
-  test('four trades, electrical by default; Skill Level is the trade’s difficulty', async ({ page }) => {
+  /**
+   * The home page with the demo scrolled into view and its reveal over: the
+   * section slides up 24 px in 700 ms once in view, and a click aimed while
+   * it moves can land on the next button of the stage list.
+   */
+  async function gotoDemo(page: Page) {
     await gotoHome(page)
+    const section = page.locator('#trade-skills-demo')
+    await section.scrollIntoViewIfNeeded()
+    await expect(section).toHaveAttribute('data-visible', 'true')
+    await expect(section).toHaveCSS('transform', 'none')
+  }
+
+  test('four trades, electrical by default; Skill Level is the trade’s difficulty', async ({ page }) => {
+    await gotoDemo(page)
     const trades = [
       ['electrical', 'Advanced', '45 min', '12', '98'],
       ['plumbing', 'Intermediate', '35 min', '8', '95'],
@@ -295,7 +308,7 @@ test.describe('interactive trade skills demo', () => {
   })
 
   test('any stage is reachable; earlier stages carry a check mark; Completion Rate = position ÷ 5', async ({ page }) => {
-    await gotoHome(page)
+    await gotoDemo(page)
     const stages = page.getByRole('list', { name: 'Training stages' }).getByRole('button')
     await expect(stages).toHaveText(stageLabels.map((l, i) => new RegExp(`${i + 1}?\\s*${l}`)))
     await expect(page.getByTestId('completion-rate')).toHaveText('20%')
