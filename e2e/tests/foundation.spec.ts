@@ -1,3 +1,4 @@
+import { skipTour } from '../support/accounts'
 import { expect, test, type Page } from '../support/test'
 
 // The route table of spec 000 §2, each with the h1 its page shows.
@@ -81,6 +82,9 @@ const industryEntries = ['Electrical', 'Plumbing', 'HVAC', 'Welding', 'Construct
 
 test.describe('navigation at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
+  // The home page's tour opens over it 2 s after a first visit, which on a
+  // busy machine is in the middle of these tests (it caught two in CI).
+  test.beforeEach(({ page }) => skipTour(page))
 
   test('top-level links and the View Demo button', async ({ page }) => {
     await page.goto('/xr-training')
@@ -139,6 +143,9 @@ test.describe('navigation at 1280 px', () => {
 
 test.describe('navigation at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } })
+  // The home page's tour opens over it 2 s after a first visit, which on a
+  // busy machine is in the middle of these tests (it caught two in CI).
+  test.beforeEach(({ page }) => skipTour(page))
 
   test('hamburger panel with expandable groups, scroll lock, closes on a link', async ({ page }) => {
     await page.goto('/analytics')
