@@ -9,7 +9,7 @@
 # instead. Prints figures; asserts nothing.
 # Targets: >= 10,000 statements/s POSTed in batches of 50 on each store;
 # filtered GET over 1,000,000 stored statements p99 <= 50 ms.
-# PostgreSQL is ANALYZEd after the fill: this machine's runs without autovacuum,
+# PostgreSQL is vacuumed and ANALYZEd after the fill: this machine's runs without autovacuum,
 # which a production server would run.
 #   BENCH_XAPI_PIN (0), BENCH_SECONDS (10), BENCH_CONNS (16), BENCH_XAPI_STATEMENTS (1000000),
 #   BENCH_XAPI_GETS (2000 of each query shape, one at a time and over 8 connections),

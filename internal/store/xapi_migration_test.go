@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -11,11 +12,17 @@ import (
 	"journeyman/internal/xapi"
 )
 
-// Migration 00019 rebuilds the LRS's index tables and partial indexes:
-// statements stored before it are found by every filter after it, and
-// after it is undone.
-func TestMigrationXAPILeanWrites(t *testing.T) {
-	eachOldDB(t, 19, func(t *testing.T, o oldDB, db *sql.DB) {
+// Migrations 00019 (the LRS's index tables and partial indexes rebuilt)
+// and 00020 (the index rows' verbs): statements stored before each is
+// undone and done again are found by every filter after it.
+func TestMigrationXAPIIndexes(t *testing.T) {
+	for _, version := range []int64{19, 20} {
+		t.Run(fmt.Sprint(version), func(t *testing.T) { testXAPIMigration(t, version) })
+	}
+}
+
+func testXAPIMigration(t *testing.T, version int64) {
+	eachOldDB(t, version, func(t *testing.T, o oldDB, db *sql.DB) {
 		ctx := context.Background()
 		db.Close()
 		s, err := store.Open(ctx, o.dsn)
@@ -39,6 +46,8 @@ func TestMigrationXAPILeanWrites(t *testing.T) {
 			{OrgID: org.ID, Activity: "http://example.com/course", RelatedActivities: true},
 			{OrgID: org.ID, Registration: reg1},
 			{OrgID: org.ID, Verb: verbPass},
+			{OrgID: org.ID, Agent: ann, Verb: verbPass},
+			{OrgID: org.ID, Activity: actWiring, Verb: verbDid},
 			{OrgID: org.ID, LearnerID: org.Learner.ID},
 		}
 		answers := func(s *store.Store) [][]string {
@@ -67,8 +76,8 @@ func TestMigrationXAPILeanWrites(t *testing.T) {
 		s.Close()
 
 		for _, step := range []func(*sql.DB) error{
-			func(db *sql.DB) error { _, err := o.provider(t, db).DownTo(ctx, 18); return err },
-			func(db *sql.DB) error { _, err := o.provider(t, db).UpTo(ctx, 19); return err },
+			func(db *sql.DB) error { _, err := o.provider(t, db).DownTo(ctx, version-1); return err },
+			func(db *sql.DB) error { _, err := o.provider(t, db).UpTo(ctx, version); return err },
 		} {
 			db, err := o.open(o.dsn)
 			if err != nil {
@@ -87,7 +96,7 @@ func TestMigrationXAPILeanWrites(t *testing.T) {
 		after := answers(s)
 		for i := range before {
 			if !slices.Equal(before[i], after[i]) {
-				t.Errorf("answer %d: %v before 18 → 19, %v after", i, before[i], after[i])
+				t.Errorf("answer %d: %v before %d → %d, %v after", i, before[i], version-1, version, after[i])
 			}
 		}
 	})

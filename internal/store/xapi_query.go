@@ -91,7 +91,13 @@ func (s *Store) QueryXAPIStatements(ctx context.Context, q XAPIQuery) (XAPIPage,
 		match = append(match, c+")")
 	}
 	if q.Verb != "" {
-		match = append(match, "s.verb_id = "+arg(q.Verb))
+		// The index rows carry the verb: checked there, it spares reading
+		// the statements of other verbs.
+		verb := "s.verb_id"
+		if seq == "x.seq" {
+			verb = "x.verb_id"
+		}
+		match = append(match, verb+" = "+arg(q.Verb))
 	}
 	if q.Registration != "" {
 		match = append(match, "s.registration = "+arg(q.Registration))

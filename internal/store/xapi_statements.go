@@ -269,13 +269,13 @@ func (s *Store) insertXAPIPostgres(ctx context.Context, tx *sql.Tx, orgID, learn
 			SELECT $1, u.id, $2, u.verb, NULLIF(u.reg, ''), NULLIF(u.target, ''), NULLIF($3, ''), u.voided, u.body
 			FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::bool[], $9::text[]) WITH ORDINALITY AS u (id, verb, reg, target, voided, body, n)
 			ORDER BY u.n
-			RETURNING seq, id
+			RETURNING seq, id, verb_id
 		), agents AS (
-			INSERT INTO xapi_statement_agents (org_id, agent_key, seq, direct)
-			SELECT $1, r.key, ins.seq, r.direct FROM unnest($10::text[], $11::text[], $12::bool[]) AS r (id, key, direct) JOIN ins ON ins.id = r.id
+			INSERT INTO xapi_statement_agents (org_id, agent_key, seq, direct, verb_id)
+			SELECT $1, r.key, ins.seq, r.direct, ins.verb_id FROM unnest($10::text[], $11::text[], $12::bool[]) AS r (id, key, direct) JOIN ins ON ins.id = r.id
 		), activities AS (
-			INSERT INTO xapi_statement_activities (org_id, activity_id, seq, direct)
-			SELECT $1, r.key, ins.seq, r.direct FROM unnest($13::text[], $14::text[], $15::bool[]) AS r (id, key, direct) JOIN ins ON ins.id = r.id
+			INSERT INTO xapi_statement_activities (org_id, activity_id, seq, direct, verb_id)
+			SELECT $1, r.key, ins.seq, r.direct, ins.verb_id FROM unnest($13::text[], $14::text[], $15::bool[]) AS r (id, key, direct) JOIN ins ON ins.id = r.id
 		), definitions AS (
 			INSERT INTO xapi_activities (org_id, id, definition)
 			SELECT $1, d.id, d.definition FROM unnest($16::text[], $17::text[]) AS d (id, definition)
@@ -292,30 +292,31 @@ func (s *Store) insertXAPIPostgres(ctx context.Context, tx *sql.Tx, orgID, learn
 
 // insertXAPIRefs writes the agent or activity index rows of stmts
 // (xapi.Complete lists each key of a statement once, direct when any
-// mention of it is).
+// mention of it is), with the statement's verb.
 func (s *Store) insertXAPIRefs(ctx context.Context, tx *sql.Tx, table, column, orgID string, stmts []xapi.Statement, seqOf map[string]int64, refs func(xapi.Statement) []xapi.Ref) error {
 	type row struct {
 		key    string
 		seq    int64
 		direct bool
+		verb   string
 	}
 	var all []row
 	for _, st := range stmts {
 		for _, ref := range refs(st) {
-			all = append(all, row{ref.Key, seqOf[st.ID], ref.Direct})
+			all = append(all, row{ref.Key, seqOf[st.ID], ref.Direct, st.VerbID})
 		}
 	}
 	for start := 0; start < len(all); start += xapiInsertRows {
 		chunk := all[start:min(start+xapiInsertRows, len(all))]
 		var sb strings.Builder
-		fmt.Fprintf(&sb, `INSERT OR IGNORE INTO %s (org_id, %s, seq, direct) VALUES `, table, column)
-		args := make([]any, 0, len(chunk)*4)
+		fmt.Fprintf(&sb, `INSERT OR IGNORE INTO %s (org_id, %s, seq, direct, verb_id) VALUES `, table, column)
+		args := make([]any, 0, len(chunk)*5)
 		for i, r := range chunk {
 			if i > 0 {
 				sb.WriteByte(',')
 			}
-			fmt.Fprintf(&sb, "(%s)", s.rowMarks(len(args)+1, 4))
-			args = append(args, orgID, r.key, r.seq, r.direct)
+			fmt.Fprintf(&sb, "(%s)", s.rowMarks(len(args)+1, 5))
+			args = append(args, orgID, r.key, r.seq, r.direct, r.verb)
 		}
 		res, err := tx.ExecContext(ctx, sb.String(), args...)
 		if err != nil {
