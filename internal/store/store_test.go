@@ -2,12 +2,14 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"journeyman/internal/store"
+	"journeyman/internal/store/storetest"
 )
 
 // TestSQLiteFilesOwnerOnly opens a database where neither its folders nor
@@ -60,5 +62,43 @@ func TestSQLiteExistingFileModeKept(t *testing.T) {
 	defer st.Close()
 	if fi, err := os.Stat(path); err != nil || fi.Mode() != 0o640 {
 		t.Fatalf("mode %v, %v; want the operator's 0640", fi.Mode(), err)
+	}
+}
+
+// Every SQLite connection of the pool is set up alike (openSQLite).
+func TestSQLiteConnectionSettings(t *testing.T) {
+	s := storetest.OpenSQLite(t)
+	db := s.DB()
+	// Hold every connection at once, so each is checked: the writer keeps
+	// one of the 8 (store.Open), the readers' are the others.
+	ctx := context.Background()
+	var conns []*sql.Conn
+	for range 7 {
+		c, err := db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+	}
+	for i, c := range conns {
+		for _, tt := range []struct{ pragma, want string }{
+			{"journal_mode", "wal"},
+			{"synchronous", "1"},
+			{"foreign_keys", "1"},
+			{"wal_autocheckpoint", "0"},
+			{"cache_size", "-16384"},
+			{"mmap_size", "2147418112"},
+		} {
+			var got string
+			if err := c.QueryRowContext(ctx, "PRAGMA "+tt.pragma).Scan(&got); err != nil {
+				t.Fatal(err)
+			}
+			if got != tt.want {
+				t.Errorf("connection %d: PRAGMA %s = %s, want %s", i, tt.pragma, got, tt.want)
+			}
+		}
+	}
+	for _, c := range conns {
+		c.Close()
 	}
 }
