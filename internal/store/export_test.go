@@ -51,3 +51,17 @@ func QueuedGroupItems(s *Store) int {
 	}
 	return QueuedWrites(s)
 }
+
+// HoldXAPIWrites runs fn while no group of orgID's LRS writes runs
+// (PostgreSQL).
+func HoldXAPIWrites(ctx context.Context, s *Store, orgID string, fn func()) error {
+	return s.xapiWrites.of(orgID).hold(ctx, func() error { fn(); return nil })
+}
+
+// QueuedXAPIWrites is how many LRS writes of orgID wait (PostgreSQL).
+func QueuedXAPIWrites(s *Store, orgID string) int {
+	q := s.xapiWrites.of(orgID)
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.q)
+}

@@ -61,6 +61,8 @@ type Store struct {
 	writer *sql.Conn
 	// appends gathers PostgreSQL's optimistic session appends (nil on SQLite).
 	appends *appendQueue
+	// xapiWrites gathers each organisation's LRS writes on PostgreSQL.
+	xapiWrites xapiQueues
 
 	// stopCheckpoints ends the SQLite checkpoints (checkpoint.go), and
 	// checkpointsDone says they ended.
@@ -227,7 +229,7 @@ func (s *Store) Close() error {
 func (s *Store) tx(ctx context.Context, op string, fn func(context.Context, *sql.Tx) error) error {
 	var err error
 	if s.writes != nil {
-		err = runWrite(ctx, s.writes, s.writer, fn)
+		err = runWrite(ctx, s.writes, groupTx{db: s.writer, counted: true}, fn)
 	} else {
 		err = runTx(ctx, s.db, fn)
 	}

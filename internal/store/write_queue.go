@@ -9,15 +9,29 @@ import (
 	"journeyman/internal/apperr"
 )
 
-// maxGroup bounds the SQLite transactions committed together.
+// maxGroup bounds the transactions committed together.
 const maxGroup = 64
 
-// writeQueue holds the SQLite transactions waiting for the one writer.
-// Whoever takes the writer runs what is queued in one transaction and
+// writeQueue holds transactions that take turns: SQLite's, waiting for the
+// one writer, and on PostgreSQL an organisation's LRS writes (xapiQueues).
+// Whoever takes the turn runs what is queued in one transaction and
 // commits once: the pages the writes share (index tails, the table's last
-// page, a counter row) go to the WAL once per group instead of once per
-// write, and the commit's bookkeeping is paid once.
+// page, a counter row) go to the log once per group instead of once per
+// write, and the commit's bookkeeping and wait are paid once.
 type writeQueue = groupQueue[txFunc, error]
+
+// groupTx is where a writeQueue's groups run.
+type groupTx struct {
+	db interface {
+		BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
+	}
+	// counted: the database counts the rows a transaction has changed
+	// (SQLite's total_changes()), which tells a write refused before it
+	// wrote anything, and its group goes on. Without it (PostgreSQL, which
+	// ends a transaction at its first failed statement anyway), a failed
+	// write has the others run again in a new transaction.
+	counted bool
+}
 
 type txFunc = func(context.Context, *sql.Tx) error
 
@@ -31,8 +45,8 @@ func newWriteQueue() *writeQueue { return newGroupQueue[txFunc, error](1) }
 // whole group's transaction (SQLite rolls an interrupted write's
 // transaction back). fn may run more than once (see commitGroup); only its
 // last run's writes are kept.
-func runWrite(ctx context.Context, wq *writeQueue, db *sql.Conn, fn txFunc) error {
-	fnErr, err := wq.submit(ctx, fn, func() { commitGroup(db, wq.take(maxGroup, nil)) })
+func runWrite(ctx context.Context, wq *writeQueue, g groupTx, fn txFunc) error {
+	fnErr, err := wq.submit(ctx, fn, func() { commitGroup(g, wq.take(maxGroup, nil)) })
 	if err != nil {
 		return err // withdrawn
 	}
@@ -47,18 +61,18 @@ func runWrite(ctx context.Context, wq *writeQueue, db *sql.Conn, fn txFunc) erro
 // A savepoint around each write would undo a failed one alone, but makes
 // SQLite copy every page a write changes into a statement journal first:
 // 14% of the server's CPU under a stream of xAPI batches.
-func commitGroup(db *sql.Conn, group []*queuedWrite) {
+func commitGroup(g groupTx, group []*queuedWrite) {
 	for len(group) > 0 {
-		group = runGroup(db, group)
+		group = runGroup(g, group)
 	}
 }
 
 // runGroup is one transaction of commitGroup. It returns the writes to run
 // again, unanswered.
-func runGroup(db *sql.Conn, group []*queuedWrite) []*queuedWrite {
+func runGroup(g groupTx, group []*queuedWrite) []*queuedWrite {
 	// The transaction is no one caller's: one leaving must not end it.
 	ctx := context.Background()
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := g.db.BeginTx(ctx, nil)
 	if err != nil {
 		for _, w := range group {
 			w.done <- err
@@ -68,7 +82,7 @@ func runGroup(db *sql.Conn, group []*queuedWrite) []*queuedWrite {
 	defer func() { _ = tx.Rollback() }()
 	var ran []*queuedWrite // written, waiting for the commit
 	// A lone write's failure needs no count: nothing else is undone.
-	counted := len(group) > 1
+	counted := g.counted && len(group) > 1
 	for i, w := range group {
 		if err := w.ctx.Err(); err != nil {
 			w.done <- err

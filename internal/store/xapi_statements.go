@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"journeyman/internal/apperr"
@@ -31,12 +32,46 @@ type XAPIWrite struct {
 // with ECONFLICT otherwise: statements are immutable.
 func (s *Store) StoreXAPIStatements(ctx context.Context, w XAPIWrite) ([]string, error) {
 	var ids []string
-	err := s.tx(ctx, "store xAPI statements", func(ctx context.Context, tx *sql.Tx) error {
+	write := func(ctx context.Context, tx *sql.Tx) error {
 		var err error
 		ids, err = s.storeXAPI(ctx, tx, w)
 		return err
-	})
-	return ids, err
+	}
+	var err error
+	if s.dialect == Postgres {
+		if err = runWrite(ctx, s.xapiWrites.of(w.OrgID), groupTx{db: s.db}, write); err != nil {
+			err = fmt.Errorf("store xAPI statements: %w", err)
+		}
+	} else {
+		err = s.tx(ctx, "store xAPI statements", write)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return ids, nil
+}
+
+// xapiQueues gathers the LRS writes of each organisation on PostgreSQL,
+// which take turns under its advisory lock (storeXAPI), into groups of one
+// transaction: a turn's fixed costs, the lock's hand-over and the commit's
+// wait for its log flush, are paid once per group rather than per batch.
+type xapiQueues struct {
+	mu    sync.Mutex
+	byOrg map[string]*writeQueue
+}
+
+func (x *xapiQueues) of(orgID string) *writeQueue {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	q, ok := x.byOrg[orgID]
+	if !ok {
+		if x.byOrg == nil {
+			x.byOrg = map[string]*writeQueue{}
+		}
+		q = newWriteQueue()
+		x.byOrg[orgID] = q
+	}
+	return q
 }
 
 // xapiInsertRows bounds the rows of one multi-row INSERT, far below both

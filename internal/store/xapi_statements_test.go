@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -224,6 +225,65 @@ func TestXAPIStatementImmutability(t *testing.T) {
 			}
 		})
 	})
+}
+
+// TestPostgresXAPIWriteGroups queues an organisation's LRS writes behind a
+// held turn and checks that they commit as one transaction, that one
+// refused in the middle leaves nothing behind and costs the others
+// nothing, and that another organisation's writes do not wait.
+func TestPostgresXAPIWriteGroups(t *testing.T) {
+	s := storetest.OpenPostgres(t)
+	ctx := context.Background()
+	a := mustOrg(t, s, "Org A", "a")
+	b := mustOrg(t, s, "Org B", "b")
+	mustStore(t, s, a.ID, statementJSON(stA, "ann@example.com", verbDid, actWiring, ""))
+
+	write := func(org, body string) error {
+		_, err := s.StoreXAPIStatements(ctx, store.XAPIWrite{OrgID: org, Authority: testAuthority, Version: xapi.V200, Statements: mustDecode(t, body)})
+		return err
+	}
+	bodies := []string{
+		statementJSON(stB, "bob@example.com", verbDid, actWiring, ""),
+		// stA is stored with another verb: refused, and stC with it.
+		"[" + statementJSON(stC, "cat@example.com", verbDid, actLOTO, "") + "," + statementJSON(stA, "ann@example.com", verbPass, actWiring, "") + "]",
+		statementJSON(stD, "dan@example.com", verbPass, actLOTO, ""),
+	}
+	errs := make([]error, len(bodies))
+	var wg sync.WaitGroup
+	err := store.HoldXAPIWrites(ctx, s, a.ID, func() {
+		for i, body := range bodies {
+			wg.Add(1)
+			go func() { defer wg.Done(); errs[i] = write(a.ID, body) }()
+			// Queued one by one, in a known order.
+			for deadline := time.Now().Add(5 * time.Second); store.QueuedXAPIWrites(s, a.ID) < i+1; time.Sleep(time.Millisecond) {
+				if time.Now().After(deadline) {
+					t.Fatalf("write %d did not wait for the held turn", i)
+				}
+			}
+		}
+		if err := write(b.ID, statementJSON(stA, "ann@example.com", verbPass, actWiring, "")); err != nil {
+			t.Errorf("another organisation's write while org A's wait: %v", err)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	if errs[0] != nil || errs[2] != nil {
+		t.Fatalf("the accepted writes failed: %v, %v", errs[0], errs[2])
+	}
+	wantCode(t, "the conflicting write", errs[1], apperr.ECONFLICT)
+
+	page, err := s.QueryXAPIStatements(ctx, store.XAPIQuery{OrgID: a.ID, Ascending: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := statementIDs(t, page.Statements), []string{stA, stB, stD}; !slices.Equal(got, want) {
+		t.Errorf("stored %v, want %v", got, want)
+	}
+	if n := count(t, s, `SELECT COUNT(DISTINCT xmin::text) FROM xapi_statements WHERE id IN ('`+stB+`', '`+stD+`')`); n != 1 {
+		t.Errorf("the group's writes were committed in %d transactions, want 1", n)
+	}
 }
 
 func voiding(id, target string) string {
