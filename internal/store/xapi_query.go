@@ -64,23 +64,25 @@ func (s *Store) QueryXAPIStatements(ctx context.Context, q XAPIQuery) (XAPIPage,
 	}
 	// match: the statements the agent, verb, activity and registration
 	// filters select, over the driving table whose index suits them best.
-	var from, seq string
+	// The agent and activity index rows carry their statement's verb:
+	// checked there, it spares reading the statements of other verbs.
+	var from, seq, verb string
 	var match []string
 	switch {
 	case q.Agent != "":
-		from, seq = `xapi_statement_agents x JOIN xapi_statements s ON s.seq = x.seq`, "x.seq"
+		from, seq, verb = `xapi_statement_agents x JOIN xapi_statements s ON s.seq = x.seq`, "x.seq", "x.verb_id"
 		match = append(match, "x.org_id = $1", "x.agent_key = "+arg(q.Agent))
 		if !q.RelatedAgents {
 			match = append(match, "x.direct")
 		}
 	case q.Activity != "":
-		from, seq = `xapi_statement_activities x JOIN xapi_statements s ON s.seq = x.seq`, "x.seq"
+		from, seq, verb = `xapi_statement_activities x JOIN xapi_statements s ON s.seq = x.seq`, "x.seq", "x.verb_id"
 		match = append(match, "x.org_id = $1", "x.activity_id = "+arg(q.Activity))
 		if !q.RelatedActivities {
 			match = append(match, "x.direct")
 		}
 	default:
-		from, seq = `xapi_statements s`, "s.seq"
+		from, seq, verb = `xapi_statements s`, "s.seq", "s.verb_id"
 		match = append(match, "s.org_id = $1")
 	}
 	if q.Agent != "" && q.Activity != "" {
@@ -91,12 +93,6 @@ func (s *Store) QueryXAPIStatements(ctx context.Context, q XAPIQuery) (XAPIPage,
 		match = append(match, c+")")
 	}
 	if q.Verb != "" {
-		// The index rows carry the verb: checked there, it spares reading
-		// the statements of other verbs.
-		verb := "s.verb_id"
-		if seq == "x.seq" {
-			verb = "x.verb_id"
-		}
 		match = append(match, verb+" = "+arg(q.Verb))
 	}
 	if q.Registration != "" {

@@ -238,22 +238,23 @@ func TestPostgresXAPIWriteGroups(t *testing.T) {
 	b := mustOrg(t, s, "Org B", "b")
 	mustStore(t, s, a.ID, statementJSON(stA, "ann@example.com", verbDid, actWiring, ""))
 
-	write := func(org, body string) error {
-		_, err := s.StoreXAPIStatements(ctx, store.XAPIWrite{OrgID: org, Authority: testAuthority, Version: xapi.V200, Statements: mustDecode(t, body)})
+	write := func(org string, statements []xapi.Incoming) error {
+		_, err := s.StoreXAPIStatements(ctx, store.XAPIWrite{OrgID: org, Authority: testAuthority, Version: xapi.V200, Statements: statements})
 		return err
 	}
-	bodies := []string{
-		statementJSON(stB, "bob@example.com", verbDid, actWiring, ""),
+	// Decoded here: a test may only fail from its own goroutine.
+	batches := [][]xapi.Incoming{
+		mustDecode(t, statementJSON(stB, "bob@example.com", verbDid, actWiring, "")),
 		// stA is stored with another verb: refused, and stC with it.
-		"[" + statementJSON(stC, "cat@example.com", verbDid, actLOTO, "") + "," + statementJSON(stA, "ann@example.com", verbPass, actWiring, "") + "]",
-		statementJSON(stD, "dan@example.com", verbPass, actLOTO, ""),
+		mustDecode(t, "["+statementJSON(stC, "cat@example.com", verbDid, actLOTO, "")+","+statementJSON(stA, "ann@example.com", verbPass, actWiring, "")+"]"),
+		mustDecode(t, statementJSON(stD, "dan@example.com", verbPass, actLOTO, "")),
 	}
-	errs := make([]error, len(bodies))
+	errs := make([]error, len(batches))
 	var wg sync.WaitGroup
 	err := store.HoldXAPIWrites(ctx, s, a.ID, func() {
-		for i, body := range bodies {
+		for i, batch := range batches {
 			wg.Add(1)
-			go func() { defer wg.Done(); errs[i] = write(a.ID, body) }()
+			go func() { defer wg.Done(); errs[i] = write(a.ID, batch) }()
 			// Queued one by one, in a known order.
 			for deadline := time.Now().Add(5 * time.Second); store.QueuedXAPIWrites(s, a.ID) < i+1; time.Sleep(time.Millisecond) {
 				if time.Now().After(deadline) {
@@ -261,7 +262,7 @@ func TestPostgresXAPIWriteGroups(t *testing.T) {
 				}
 			}
 		}
-		if err := write(b.ID, statementJSON(stA, "ann@example.com", verbPass, actWiring, "")); err != nil {
+		if err := write(b.ID, mustDecode(t, statementJSON(stA, "ann@example.com", verbPass, actWiring, ""))); err != nil {
 			t.Errorf("another organisation's write while org A's wait: %v", err)
 		}
 	})
