@@ -229,7 +229,10 @@ func (s *Store) Close() error {
 func (s *Store) tx(ctx context.Context, op string, fn func(context.Context, *sql.Tx) error) error {
 	var err error
 	if s.writes != nil {
-		err = runWrite(ctx, s.writes, groupTx{db: s.writer, counted: true}, fn)
+		var changes *sql.Stmt
+		if changes, err = s.prepare(ctx, totalChangesQuery); err == nil {
+			err = runWrite(ctx, s.writes, groupTx{db: s.writer, changes: changes}, fn)
+		}
 	} else {
 		err = runTx(ctx, s.db, fn)
 	}

@@ -25,13 +25,19 @@ type groupTx struct {
 	db interface {
 		BeginTx(ctx context.Context, opts *sql.TxOptions) (*sql.Tx, error)
 	}
-	// counted: the database counts the rows a transaction has changed
-	// (SQLite's total_changes()), which tells a write refused before it
-	// wrote anything, and its group goes on. Without it (PostgreSQL, which
-	// ends a transaction at its first failed statement anyway), a failed
-	// write has the others run again in a new transaction.
-	counted bool
+	// changes, when set, is SQLite's total_changes() prepared on the
+	// writer: its count of the rows the connection has changed tells a
+	// write refused before it wrote anything, and its group goes on.
+	// Without it (PostgreSQL, which ends a transaction at its first failed
+	// statement anyway), a failed write has the others run again in a new
+	// transaction.
+	changes *sql.Stmt
 }
+
+// totalChangesQuery is groupTx.changes. Run as text rather than prepared,
+// the driver parsed it before each write of a group: 6% of the CPU of
+// session updates on one core.
+const totalChangesQuery = `SELECT total_changes()`
 
 type txFunc = func(context.Context, *sql.Tx) error
 
@@ -82,7 +88,7 @@ func runGroup(g groupTx, group []*queuedWrite) []*queuedWrite {
 	defer func() { _ = tx.Rollback() }()
 	var ran []*queuedWrite // written, waiting for the commit
 	// A lone write's failure needs no count: nothing else is undone.
-	counted := g.counted && len(group) > 1
+	counted := g.changes != nil && len(group) > 1
 	for i, w := range group {
 		if err := w.ctx.Err(); err != nil {
 			w.done <- err
@@ -90,7 +96,7 @@ func runGroup(g groupTx, group []*queuedWrite) []*queuedWrite {
 		}
 		before := int64(-1)
 		if counted {
-			before = totalChanges(ctx, tx)
+			before = totalChanges(ctx, tx, g.changes)
 		}
 		err := call(w, tx)
 		if err == nil {
@@ -100,7 +106,7 @@ func runGroup(g groupTx, group []*queuedWrite) []*queuedWrite {
 		w.done <- err
 		// Only an application's error says the transaction is as it was:
 		// after SQLite's own (a full disk, say) it may be gone altogether.
-		if before >= 0 && apperr.Code(err) != apperr.EINTERNAL && totalChanges(ctx, tx) == before {
+		if before >= 0 && apperr.Code(err) != apperr.EINTERNAL && totalChanges(ctx, tx, g.changes) == before {
 			continue
 		}
 		return append(ran, group[i+1:]...)
@@ -115,9 +121,11 @@ func runGroup(g groupTx, group []*queuedWrite) []*queuedWrite {
 // totalChanges is SQLite's count of the rows tx's connection has
 // inserted, updated or deleted, or -1 if it cannot be read. A statement
 // that fails is undone and counts nothing.
-func totalChanges(ctx context.Context, tx *sql.Tx) int64 {
+func totalChanges(ctx context.Context, tx *sql.Tx, changes *sql.Stmt) int64 {
+	st := tx.StmtContext(ctx, changes)
+	defer st.Close()
 	var n int64
-	if err := tx.QueryRowContext(ctx, `SELECT total_changes()`).Scan(&n); err != nil {
+	if err := st.QueryRowContext(ctx).Scan(&n); err != nil {
 		return -1
 	}
 	return n
