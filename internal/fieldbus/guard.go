@@ -50,6 +50,7 @@ type guard struct {
 	mu       sync.Mutex
 	conns    map[net.Conn]struct{} // clients, which the cap counts
 	backends map[net.Conn]struct{} // their connections to the server
+	lastDial time.Time             // when a connection to the server was last opened
 	closed   bool
 	wg       sync.WaitGroup
 }
@@ -67,6 +68,14 @@ func (g *guard) start() {
 }
 
 func (g *guard) addr() string { return g.ln.Addr().String() }
+
+// lastServerDial is when the guard last opened a connection to the server
+// (zero if never).
+func (g *guard) lastServerDial() time.Time {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.lastDial
+}
 
 // close stops accepting, cuts every connection and waits for their
 // goroutines.
@@ -145,6 +154,7 @@ func (g *guard) relay(client net.Conn) {
 		return
 	}
 	g.backends[server] = struct{}{} // so close cuts it too
+	g.lastDial = time.Now()
 	g.mu.Unlock()
 	defer func() {
 		g.mu.Lock()

@@ -146,9 +146,22 @@ func (f *Fleet) startOPCUADevice(eq twin.Equipment, ln net.Listener) (device, er
 
 func (d *opcuaDevice) addr() string { return d.guard.addr() }
 
+// registerGrace is how long after a connection to the server opens that
+// closing the server waits. gopcua's server registers each connection on a
+// goroutine of its own, which adds itself to the WaitGroup that Close waits
+// on only once it runs: a Close in between races it (the race detector
+// caught one in CI, closing a fleet right after a test's last connection).
+// Registering takes microseconds once the goroutine runs; the grace covers
+// a busy scheduler.
+const registerGrace = 100 * time.Millisecond
+
 func (d *opcuaDevice) close() error {
 	d.cancel()
-	return errors.Join(d.guard.close(), d.srv.Close())
+	err := d.guard.close()
+	if wait := time.Until(d.guard.lastServerDial().Add(registerGrace)); wait > 0 {
+		time.Sleep(wait)
+	}
+	return errors.Join(err, d.srv.Close())
 }
 
 // update replaces the snapshot with eq and has the variables whose value
