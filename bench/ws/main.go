@@ -41,7 +41,7 @@ func main() {
 	clients := flag.Int("clients", 5000, "WebSocket clients to connect")
 	pid := flag.Int("pid", 0, "server process id, to read its RSS from /proc")
 	dialers := flag.Int("dialers", 50, "concurrent dials")
-	sources := flag.Int("sources", 0, "source addresses 127.0.0.1, 127.0.0.2, … to spread the clients over (one per 25,000 clients when 0): one address has about 28,000 local ports")
+	sources := flag.Int("sources", 0, "source addresses 127.0.0.1, 127.0.0.2, … to spread the clients over (one per 10,000 clients when 0): one address has about 28,000 local ports, and an earlier run's ports stay taken for a minute (TIME_WAIT)")
 	alerts := flag.Int("alerts", 5, "safety alerts to send, one after another")
 	settle := flag.Duration("settle", 3*time.Second, "wait after the last connection before measuring memory")
 	pprofURL := flag.String("pprof", "", "the server's profile endpoint (http://…/debug/pprof); with -profile-dir, profiles of the server are saved")
@@ -53,7 +53,7 @@ func main() {
 		fail("-url: %v", err)
 	}
 	if *sources <= 0 {
-		*sources = (*clients + 24_999) / 25_000
+		*sources = (*clients + 9_999) / 10_000
 	}
 	if *sources > 254 {
 		fail("-sources %d: at most 254 source addresses, 127.0.0.1 to 127.0.0.254", *sources)
