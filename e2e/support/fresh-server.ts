@@ -1,60 +1,72 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
 
 /** A server of a test's own on a new database, for checks that other tests' data would disturb. */
 export interface FreshServer {
   base: string
   /** Its SQLite file, for the admin CLI (`journeyman admin create -db`). */
   db: string
-  stop: () => void
+  /** Stops the server and, once it has exited, removes its database. */
+  stop: () => Promise<void>
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-  })
-}
+/** How many of the server's last log lines an error quotes. */
+const logTail = 20
 
 /**
- * Starts ../bin/journeyman on a free port and a temporary database, and waits until it is ready.
- * args are further flags, such as where the twins' simulated devices listen.
+ * Starts ../bin/journeyman on a port of its choosing and a temporary database, and waits until
+ * it is ready. args are further flags, such as where the twins' simulated devices listen.
  */
 export async function startFreshServer(args: string[] = []): Promise<FreshServer> {
   const dir = mkdtempSync(join(tmpdir(), 'journeyman-fresh-'))
-  const port = await freePort()
-  const base = `http://127.0.0.1:${port}`
   const db = join(dir, 'fresh.db')
-  // The simulated devices listen on free ports too (the equipment shows where): at their fixed
-  // defaults, two fresh servers in two workers at once collided, and the second exited.
-  const devices = ['-modbus-port', '0', '-opcua-port', '0', '-enip-port', '0']
-  const server: ChildProcess = spawn('../bin/journeyman', ['-addr', `127.0.0.1:${port}`, '-db', db, '-mqtt-listen', '127.0.0.1:0', ...devices, ...args], {
-    stdio: 'ignore',
+  // Every port is the server's own choice, read back from its log: a port picked here and freed
+  // for the server to take could be taken by another worker's connection in between (a server
+  // exited at start in CI that way). At fixed defaults, two fresh servers in two workers at once
+  // collided on the simulated devices' ports the same way.
+  const ports = ['-addr', '127.0.0.1:0', '-mqtt-listen', '127.0.0.1:0', '-modbus-port', '0', '-opcua-port', '0', '-enip-port', '0']
+  const server = spawn('../bin/journeyman', [...ports, '-db', db, ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
   })
   // A worker that exits without running its teardown must not leave the server behind.
   const orphanGuard = () => server.kill()
   process.once('exit', orphanGuard)
-  // A server that could not start (its binary being rebuilt, a port taken meanwhile) says so at once.
+  const exit = new Promise<void>((resolve) => server.once('exit', () => resolve()))
+
+  // The log is read to its end, or a full pipe would stall the server's writes.
+  const lines: string[] = []
+  let base = ''
+  createInterface({ input: server.stderr }).on('line', (line) => {
+    lines.push(line)
+    if (lines.length > logTail) lines.shift()
+    if (!base && line.includes('"msg":"listening"')) base = (JSON.parse(line) as { url: string }).url
+  })
+  const failed = (why: string) => new Error(`${why}; its last log lines:\n${lines.join('\n')}`)
+  // A server that could not start (its binary being rebuilt, say) says so at once.
   let exited = ''
   server.once('exit', (code, signal) => (exited = `journeyman exited (${signal ?? code}) before it was ready`))
   server.once('error', (err) => (exited = `journeyman did not start: ${err.message}`))
   const deadline = Date.now() + 45_000
-  while ((await fetch(`${base}/readyz`).catch(() => null))?.status !== 200) {
-    if (exited) throw new Error(exited)
-    if (Date.now() > deadline) throw new Error(`journeyman on ${base} was not ready within 45 s`)
+  while (!base || (await fetch(`${base}/readyz`).catch(() => null))?.status !== 200) {
+    if (exited) throw failed(exited)
+    if (Date.now() > deadline) throw failed(`journeyman was not ready within 45 s`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return {
     base,
     db,
-    stop: () => {
+    stop: async () => {
       process.off('exit', orphanGuard)
-      server.kill()
+      // Its files are removed once it has exited: while it shuts down it still writes them.
+      if (server.exitCode === null && server.signalCode === null) {
+        server.kill()
+        const killed = setTimeout(() => server.kill('SIGKILL'), 10_000)
+        await exit
+        clearTimeout(killed)
+      }
       rmSync(dir, { recursive: true, force: true })
     },
   }

@@ -52,7 +52,7 @@ test.beforeAll(async ({ playwright }) => {
 
 test.afterAll(async () => {
   await Promise.all([admin, instructor, learner].map((p) => p?.api.dispose()))
-  server?.stop()
+  await server?.stop()
 })
 
 /** A page in a browser of its own, signed in with storageState or a guest without it. */

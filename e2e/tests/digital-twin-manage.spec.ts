@@ -20,7 +20,7 @@ const test = base.extend<object, { manageServer: ManageServer }>({
         const learner = await signedInLearner(playwright, server)
         await use({ ...server, as: { instructor: storageState, learner } })
       } finally {
-        server.stop()
+        await server.stop()
       }
     },
     { scope: 'worker', timeout: 90_000 },

@@ -25,7 +25,7 @@ const test = base.extend<{ who: Who }, { twinServer: TwinServer }>({
         const learner = await signedInLearner(playwright, server)
         await use({ ...server, instructor, as: { instructor: storageState, learner } })
       } finally {
-        server.stop()
+        await server.stop()
       }
     },
     { scope: 'worker', timeout: 90_000 },

@@ -23,7 +23,7 @@ const test = base.extend<object, { gatewayServer: GatewayServer }>({
         const { storageState } = await signedInInstructor(playwright, server)
         await use({ ...server, instructor: storageState })
       } finally {
-        server.stop()
+        await server.stop()
       }
     },
     { scope: 'worker', timeout: 90_000 },

@@ -25,7 +25,7 @@ test.beforeAll(async ({ playwright }) => {
 })
 test.afterAll(async () => {
   for (const p of [org?.admin, org?.instructor, org?.learner]) await p?.api.dispose()
-  server?.stop()
+  await server?.stop()
 })
 
 interface Statement {

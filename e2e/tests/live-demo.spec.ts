@@ -29,7 +29,7 @@ test('Join XR Session with nobody training says there is no live session', async
     await expect(page.getByTestId('session-observer')).toHaveCount(0)
     await expect(page.getByRole('link', { name: 'XR Training Center' })).toHaveAttribute('href', '/xr-training')
   } finally {
-    server.stop()
+    await server.stop()
   }
 })
 

@@ -23,7 +23,7 @@ const test = base.extend<object, { opcuaServer: OPCUAServer }>({
         await use({ ...server, instructor })
         await instructor.dispose()
       } finally {
-        server.stop()
+        await server.stop()
       }
     },
     { scope: 'worker', timeout: 90_000 },

@@ -31,7 +31,7 @@ test.beforeAll(async ({ playwright }) => {
 })
 test.afterAll(async () => {
   for (const p of [org?.admin, org?.instructor, org?.learner]) await p?.api.dispose()
-  server?.stop()
+  await server?.stop()
 })
 
 async function pageAs(browser: Browser, person: OrgPerson, viewport = { width: 1280, height: 900 }): Promise<Page> {

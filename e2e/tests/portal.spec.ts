@@ -26,7 +26,7 @@ test.beforeAll(async ({ playwright }) => {
 })
 test.afterAll(async () => {
   await world?.dispose()
-  server?.stop()
+  await server?.stop()
 })
 test.beforeEach(({ page }) => skipTour(page))
 

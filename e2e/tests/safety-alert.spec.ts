@@ -11,7 +11,7 @@ const test = base.extend<object, { alertServer: FreshServer }>({
     async ({}, use) => {
       const server = await startFreshServer()
       await use(server)
-      server.stop()
+      await server.stop()
     },
     { scope: 'worker' },
   ],

@@ -14,7 +14,7 @@ const test = base.extend<object, { xrServer: FreshServer }>({
     async ({}, use) => {
       const server = await startFreshServer()
       await use(server)
-      server.stop()
+      await server.stop()
     },
     { scope: 'worker' },
   ],
@@ -489,7 +489,7 @@ test.describe('XR Training Center', () => {
       await learner.close()
       await trainer.close()
     } finally {
-      server.stop()
+      await server.stop()
     }
   })
 
