@@ -72,8 +72,10 @@ type config struct {
 	socketsPerAddr int
 	// devices is where the twins' simulated field devices listen.
 	devices fieldbus.Listen
-	// publicURL is the deployment's address as its users know it.
-	publicURL string
+	// publicURL is the deployment's address as its users know it;
+	// publicURLSet says it was given rather than made from -addr.
+	publicURL    string
+	publicURLSet bool
 }
 
 // defaultPublicURL is where a deployment that names no public URL is
@@ -110,7 +112,7 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	fs.StringVar(&c.tlsCert, "tls-cert", getenv("JOURNEYMAN_TLS_CERT"), "PEM certificate (chain) file: serve HTTPS natively, with -tls-key (env JOURNEYMAN_TLS_CERT)")
 	fs.StringVar(&c.tlsKey, "tls-key", getenv("JOURNEYMAN_TLS_KEY"), "PEM private key file of -tls-cert (env JOURNEYMAN_TLS_KEY)")
 	proxies := fs.String("trusted-proxies", getenv("JOURNEYMAN_TRUSTED_PROXIES"), "comma-separated addresses or CIDR prefixes of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed; empty trusts none (env JOURNEYMAN_TRUSTED_PROXIES)")
-	fs.StringVar(&c.publicURL, "public-url", getenv("JOURNEYMAN_PUBLIC_URL"), "the deployment's address as its users know it, e.g. https://training.example.org: the home of the learners' xAPI accounts and activity ids, which must not change once statements name them; empty: http(s)://<-addr> (env JOURNEYMAN_PUBLIC_URL)")
+	fs.StringVar(&c.publicURL, "public-url", getenv("JOURNEYMAN_PUBLIC_URL"), "the deployment's address as its users know it, e.g. https://training.example.org: the home of the learners' xAPI accounts and activity ids, which must not change once statements name them; empty: where it listens, http(s)://<-addr> (env JOURNEYMAN_PUBLIC_URL)")
 	perAddr := fs.String("ws-per-address", envOr(getenv, "JOURNEYMAN_WS_PER_ADDRESS", strconv.Itoa(server.DefaultSocketsPerAddr)), "realtime connections one client address may hold; raise it for many headsets behind one NAT address (env JOURNEYMAN_WS_PER_ADDRESS)")
 	c.devices = fieldbus.DefaultListen()
 	fs.StringVar(&c.devices.Host, "devices-host", envOr(getenv, "JOURNEYMAN_DEVICES_HOST", fieldbus.DefaultHost), "host the twins' simulated Modbus, OPC UA and EtherNet/IP devices listen on (env JOURNEYMAN_DEVICES_HOST)")
@@ -147,7 +149,8 @@ func parseConfig(args []string, getenv func(string) string) (config, error) {
 	if c.trustedProxies, err = server.ParseTrustedProxies(*proxies); err != nil {
 		return c, err
 	}
-	if c.publicURL == "" {
+	c.publicURLSet = c.publicURL != ""
+	if !c.publicURLSet {
 		c.publicURL = defaultPublicURL(c.addr, c.tlsCert != "")
 	}
 	if c.publicURL, err = server.ParsePublicURL(c.publicURL); err != nil {
@@ -325,6 +328,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err != nil {
 		return err
 	}
+	// The listener comes before the server, whose public URL it may set:
+	// on port 0 the port is known only once listening.
+	var lc net.ListenConfig
+	ln, err := lc.Listen(ctx, "tcp", cfg.addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close() // serving closes it too; this is for a start that fails before
+	if !cfg.publicURLSet {
+		if cfg.publicURL, err = server.ParsePublicURL(defaultPublicURL(ln.Addr().String(), tlsConfig != nil)); err != nil {
+			return err
+		}
+	}
 	srv, err := server.New(st, server.Config{Logger: log, App: web.App(), Fleet: fleet,
 		MQTT: server.MQTTBroker{URL: telemetry.WithoutUserinfo(brokerURL), External: cfg.mqttURL != ""}, TrustedProxies: cfg.trustedProxies, SocketsPerAddr: cfg.socketsPerAddr,
 		PublicURL: cfg.publicURL})
@@ -366,17 +382,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		stopForwarding()
 		<-forwarded
 	}()
-	var lc net.ListenConfig
-	ln, err := lc.Listen(ctx, "tcp", cfg.addr)
-	if err != nil {
-		return err
-	}
 	httpServer := newHTTPServer(srv, tlsConfig)
 	scheme := "http"
 	if tlsConfig != nil {
 		scheme = "https"
 	}
-	log.Info("listening", "url", scheme+"://"+ln.Addr().String(), "database", string(st.Dialect()), "trusted_proxies", len(cfg.trustedProxies))
+	log.Info("listening", "url", scheme+"://"+ln.Addr().String(), "public_url", cfg.publicURL, "database", string(st.Dialect()), "trusted_proxies", len(cfg.trustedProxies))
 
 	served := make(chan error, 1)
 	go func() {

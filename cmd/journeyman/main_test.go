@@ -15,7 +15,9 @@ import (
 )
 
 // TestRunServesAndShutsDown starts the real process entry point on a free
-// port, checks it answers, then stops it as a signal would.
+// port, checks it answers, then stops it as a signal would. Without
+// -public-url, the public URL is where it listens: the port it was given,
+// not -addr's 0.
 func TestRunServesAndShutsDown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -27,16 +29,22 @@ func TestRunServesAndShutsDown(t *testing.T) {
 		logWriter.Close()
 	}()
 
-	url := ""
+	url, publicURL := "", ""
 	lines := bufio.NewScanner(logs)
 	for url == "" && lines.Scan() {
-		var line struct{ Msg, URL string }
+		var line struct {
+			Msg, URL  string
+			PublicURL string `json:"public_url"`
+		}
 		if json.Unmarshal(lines.Bytes(), &line) == nil && line.Msg == "listening" {
-			url = line.URL
+			url, publicURL = line.URL, line.PublicURL
 		}
 	}
 	if url == "" {
 		t.Fatalf("no listening line; run returned %v", <-done)
+	}
+	if publicURL != url || strings.HasSuffix(url, ":0") {
+		t.Errorf("listening on %s with public URL %s; want the public URL where it listens", url, publicURL)
 	}
 	go func() { _, _ = io.Copy(io.Discard, logs) }() // drained so the server never blocks on its log
 
