@@ -135,6 +135,10 @@ test.describe('competencies', () => {
     await submit.click()
     await expect(card.getByRole('alert')).toHaveText(/cannot be signed off yet: the learner has no verified, passed session of it\.$/)
     await expect(card.getByTestId('sign-off-result')).toHaveText('')
+    // A later fetch of the competencies still in the handler when the page
+    // closed failed the test ("Response has been disposed") once in CI,
+    // after everything it checks had passed.
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
   })
 })
 
