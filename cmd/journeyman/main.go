@@ -95,6 +95,18 @@ func defaultPublicURL(addr string, tls bool) string {
 	return scheme + "://" + net.JoinHostPort(host, port)
 }
 
+// listenedAddr is addr with the port the listener got when addr asked for
+// any (port 0). Its host stays as written: a public URL made from
+// "localhost:8080" names localhost, not the address it resolved to.
+func listenedAddr(addr string, got net.Addr) string {
+	host, port, err := net.SplitHostPort(addr)
+	tcp, ok := got.(*net.TCPAddr)
+	if err != nil || port != "0" || !ok {
+		return addr
+	}
+	return net.JoinHostPort(host, strconv.Itoa(tcp.Port))
+}
+
 // defaultMQTTListen is the embedded broker's address. Not 1883: that is
 // usually a system Mosquitto's.
 const defaultMQTTListen = "127.0.0.1:1884"
@@ -337,7 +349,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	}
 	defer ln.Close() // serving closes it too; this is for a start that fails before
 	if !cfg.publicURLSet {
-		if cfg.publicURL, err = server.ParsePublicURL(defaultPublicURL(ln.Addr().String(), tlsConfig != nil)); err != nil {
+		if cfg.publicURL, err = server.ParsePublicURL(defaultPublicURL(listenedAddr(cfg.addr, ln.Addr()), tlsConfig != nil)); err != nil {
 			return err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -121,6 +122,23 @@ func TestConfigPublicURL(t *testing.T) {
 			}
 			if err != nil || c.publicURL != tt.want {
 				t.Fatalf("publicURL = %q, %v; want %q", c.publicURL, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestListenedAddr(t *testing.T) {
+	got := &net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 41000}
+	tests := []struct{ name, addr, want string }{
+		{"PortZeroTakesThePortGot", "127.0.0.1:0", "127.0.0.1:41000"},
+		{"EveryInterfaceOnPortZero", ":0", ":41000"},
+		{"HostAsWritten", "localhost:0", "localhost:41000"},
+		{"GivenPortUnchanged", "localhost:8080", "localhost:8080"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if a := listenedAddr(tt.addr, got); a != tt.want {
+				t.Fatalf("listenedAddr(%q) = %q; want %q", tt.addr, a, tt.want)
 			}
 		})
 	}
