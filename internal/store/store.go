@@ -59,6 +59,9 @@ type Store struct {
 	// on a cold cache (and the connections' frees of 16 MB caches were a
 	// tenth of the LRS's CPU).
 	writer *sql.Conn
+	// writeGroup is where the writes queued in writes run: the writer,
+	// with its count of changes prepared on it.
+	writeGroup groupTx
 	// appends gathers PostgreSQL's optimistic session appends (nil on SQLite).
 	appends *appendQueue
 	// xapiWrites gathers each organisation's LRS writes on PostgreSQL.
@@ -112,6 +115,12 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 			s.Close()
 			return nil, fmt.Errorf("connect to %s database: %w", s.dialect, err)
 		}
+		changes, err := s.prepare(ctx, totalChangesQuery)
+		if err != nil {
+			s.Close()
+			return nil, fmt.Errorf("prepare %s's count of changes: %w", s.dialect, err)
+		}
+		s.writeGroup = groupTx{db: s.writer, changes: changes}
 	}
 	return s, nil
 }
@@ -229,10 +238,7 @@ func (s *Store) Close() error {
 func (s *Store) tx(ctx context.Context, op string, fn func(context.Context, *sql.Tx) error) error {
 	var err error
 	if s.writes != nil {
-		var changes *sql.Stmt
-		if changes, err = s.prepare(ctx, totalChangesQuery); err == nil {
-			err = runWrite(ctx, s.writes, groupTx{db: s.writer, changes: changes}, fn)
-		}
+		err = runWrite(ctx, s.writes, s.writeGroup, fn)
 	} else {
 		err = runTx(ctx, s.db, fn)
 	}
