@@ -184,7 +184,9 @@ func moveGuestData(ctx context.Context, tx *sql.Tx, guestID, userID string) erro
 		return err
 	}
 	moves := []string{
-		`UPDATE xr_sessions SET user_id = $2 WHERE user_id = $1`,
+		// A new revision: a process holding a session's head (sessionHeads)
+		// must not go on taking the guest for its learner.
+		`UPDATE xr_sessions SET user_id = $2, revision = revision + 1 WHERE user_id = $1`,
 		`UPDATE safety_alerts SET user_id = $2 WHERE user_id = $1`,
 		`UPDATE demo_requests SET learner_id = $2 WHERE learner_id = $1`,
 		`UPDATE skill_assessments SET learner_id = $2 WHERE learner_id = $1`,

@@ -11,11 +11,12 @@ import (
 )
 
 // appendQueue gathers the optimistic session appends that arrive together
-// on PostgreSQL and runs them as one read of their rows and one statement
-// writing them all, each row only if it is still at the revision read.
-// Per append, PostgreSQL then parses, plans and commits a share of two
-// statements instead of two, and the server makes a share of two round
-// trips; an append arriving alone still costs its own two.
+// on PostgreSQL and runs them as one read of the rows this process holds
+// no head of (sessionHeads) and one statement writing them all, each row
+// only if it is still at the revision read. Per append, PostgreSQL then
+// parses, plans and commits a share of at most two statements instead of
+// two, and the server makes a share of at most two round trips; an append
+// arriving alone still costs its own.
 type appendQueue = groupQueue[sessionAppend, appendResult]
 
 // sessionAppend is one append: fn applied to session id.
@@ -90,28 +91,34 @@ func (s *Store) runAppends() {
 	// The batch is no one caller's: one leaving must not end it.
 	ctx := context.Background()
 	live := batch[:0]
-	ids := make([]string, 0, len(batch))
+	read := make(map[string]readSession, len(batch))
+	var unread []string
 	for _, w := range batch {
 		if err := w.ctx.Err(); err != nil {
 			w.done <- appendResult{err: err}
 			continue
 		}
 		live = append(live, w)
-		ids = append(ids, w.item.id)
+		if r, ok := s.heads.get(w.item.id); ok {
+			read[w.item.id] = r
+		} else {
+			unread = append(unread, w.item.id)
+		}
 	}
 	if len(live) == 0 {
 		return
 	}
-	read, err := s.readSessions(ctx, ids)
-	if err != nil {
-		for _, w := range live {
-			w.done <- appendResult{err: err}
+	if len(unread) > 0 {
+		if err := s.readSessions(ctx, unread, read); err != nil {
+			for _, w := range live {
+				w.done <- appendResult{err: err}
+			}
+			return
 		}
-		return
 	}
 	var b sessionBatch
 	var written []*queued[sessionAppend, appendResult]
-	var results []appendResult
+	var writes []sessionWrite
 	for _, w := range live {
 		r, ok := read[w.item.id]
 		if !ok {
@@ -121,45 +128,57 @@ func (s *Store) runAppends() {
 		x := r.x
 		sw, err := changeSafely(&x, r.rev, w.item.fn)
 		if err != nil {
+			if r.head {
+				// Refused on this process's word: ask the row.
+				s.heads.forget(w.item.id)
+				w.done <- appendResult{}
+				continue
+			}
 			w.done <- appendResult{err: err}
 			continue
 		}
 		b.add(sw)
 		written = append(written, w)
-		results = append(results, appendResult{x: x})
+		writes = append(writes, sw)
 	}
 	if len(written) == 0 {
 		return
 	}
 	stored, err := s.writeSessions(ctx, &b)
 	for i, w := range written {
-		r := results[i]
-		r.err = err
-		r.done = err == nil && stored[w.item.id]
-		w.done <- r
+		sw := writes[i]
+		done := err == nil && stored[w.item.id]
+		if done {
+			s.heads.put(sw.x, sw.stored, sw.revision+1)
+		} else {
+			s.heads.forget(w.item.id)
+		}
+		w.done <- appendResult{x: sw.x, done: done, err: err}
 	}
 }
 
 type readSession struct {
 	x   training.Session
 	rev int64
+	// head says x is this process's last write (sessionHeads), not a read.
+	head bool
 }
 
-func (s *Store) readSessions(ctx context.Context, ids []string) (map[string]readSession, error) {
+// readSessions reads the sessions of ids into read.
+func (s *Store) readSessions(ctx context.Context, ids []string, read map[string]readSession) error {
 	rows, err := s.db.QueryContext(ctx, sessionsByID, ids)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	out := make(map[string]readSession, len(ids))
 	for rows.Next() {
 		x, rev, err := scanSession(rows)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		out[x.ID] = readSession{x, rev}
+		read[x.ID] = readSession{x: x, rev: rev}
 	}
-	return out, rows.Err()
+	return rows.Err()
 }
 
 // changeSafely is change for one append of a batch: a panic in fn is that

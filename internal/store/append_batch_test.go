@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -160,4 +161,97 @@ func TestAppendSessionTwoProcesses(t *testing.T) {
 	if len(seen) != writers*each {
 		t.Fatalf("%d interactions stored, want %d", len(seen), writers*each)
 	}
+}
+
+// A store starts a periodic update from the session as it last wrote it.
+// When another process (a second store on the database) writes in
+// between, the first one's next update must see the row moved on and
+// start from it: its interaction goes after the other's, and an end the
+// other recorded refuses it.
+func TestAppendAfterAnotherProcess(t *testing.T) {
+	for _, db := range []struct {
+		name string
+		dsn  func(testing.TB) string
+	}{
+		{"sqlite", func(tb testing.TB) string { return filepath.Join(tb.TempDir(), "journeyman.db") }},
+		{"postgres", storetest.PostgresURL},
+	} {
+		t.Run(db.name, func(t *testing.T) {
+			dsn := db.dsn(t)
+			a, b := storetest.Open(t, dsn), storetest.Open(t, dsn)
+			seedLearners(t, a)
+			startSession(t, a, "moved", "alice", "hvac-gauges", storetest.FixedNow.Add(-time.Minute))
+			look := func(s *store.Store, obj string, duration int64) (training.Session, error) {
+				p := interactions(training.Interaction{Action: "look", ObjectID: obj})
+				p.Duration = &duration
+				return appendPatch(s, "moved", p)
+			}
+			for _, w := range []struct {
+				s   *store.Store
+				obj string
+			}{{a, "a1"}, {b, "b1"}, {a, "a2"}} {
+				if _, err := look(w.s, w.obj, int64(len(w.obj))); err != nil {
+					t.Fatalf("append %s: %v", w.obj, err)
+				}
+			}
+			x, err := b.GetSession(context.Background(), "moved")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, in := range x.InteractionData.Interactions {
+				got = append(got, in.ObjectID)
+			}
+			if !slices.Equal(got, []string{"a1", "b1", "a2"}) {
+				t.Fatalf("interactions stored: %v", got)
+			}
+			checkStored(t, b, "moved", 3)
+
+			at := storetest.FixedNow
+			if _, err := b.UpdateSession(context.Background(), "moved", nil, func(x *training.Session) error {
+				return x.Apply("alice", endPatch(at), training.Scene{}, at)
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := look(a, "after the end", 99); apperr.Code(err) != apperr.ECONFLICT {
+				t.Fatalf("append after another process ended the session: %v, want ECONFLICT", err)
+			}
+			checkStored(t, b, "moved", 3)
+		})
+	}
+}
+
+// A guest's running session that moves to the account the guest signs up
+// for takes the account's updates, and no longer the guest's, though the
+// store last wrote it as the guest's.
+func TestAppendAfterGuestCarryOver(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		seedLearners(t, s)
+		const guest = "33333333333333333333333333333333"
+		if err := s.EnsureGuest(ctx, guest); err != nil {
+			t.Fatal(err)
+		}
+		startSession(t, s, "carried", guest, "hvac-gauges", storetest.FixedNow.Add(-time.Minute))
+		as := func(learner, obj string) error {
+			_, err := s.AppendSession(ctx, "carried", nil, func(x *training.Session) error {
+				return x.Apply(learner, interactions(training.Interaction{Action: "look", ObjectID: obj}), training.Scene{}, s.Now())
+			})
+			return err
+		}
+		if err := as(guest, "by the guest"); err != nil {
+			t.Fatal(err)
+		}
+		u, err := s.CreateAccount(ctx, store.NewAccount{Email: "carried@example.com", DisplayName: "Carried", PasswordHash: "h"}, guest, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := as(u.ID, "by the account"); err != nil {
+			t.Fatalf("the account's append: %v", err)
+		}
+		if err := as(guest, "by the guest, after"); apperr.Code(err) != apperr.EFORBIDDEN {
+			t.Fatalf("the guest's append after sign-up: %v, want EFORBIDDEN", err)
+		}
+		checkStored(t, s, "carried", 2)
+	})
 }

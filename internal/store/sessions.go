@@ -94,6 +94,7 @@ func (s *Store) CreateSession(ctx context.Context, x training.Session, rec *Reco
 	if err != nil {
 		return training.Session{}, err
 	}
+	s.heads.put(x, training.StoredInteractions{Count: len(added), Bytes: size}, 0)
 	return x, nil
 }
 
@@ -174,6 +175,8 @@ func (s *Store) AppendSession(ctx context.Context, id string, rec *Recorder, fn 
 
 // updateLocked reads session id (with its interactions if whole), lets fn
 // change it and writes it back in one transaction holding the row's lock.
+// Without whole it starts from the session's head when this process holds
+// one, and reads the row only if fn refuses it or the row has moved on.
 func (s *Store) updateLocked(ctx context.Context, id string, whole bool, rec *Recorder, fn func(*training.Session) error) (training.Session, error) {
 	var x training.Session
 	getQuery := sessionByID
@@ -185,41 +188,68 @@ func (s *Store) updateLocked(ctx context.Context, id string, whole bool, rec *Re
 	if err != nil {
 		return x, fmt.Errorf("update xr session: %w", err)
 	}
+	var w sessionWrite
 	err = s.tx(ctx, "update xr session", func(ctx context.Context, tx *sql.Tx) error {
-		var rev int64
-		var err error
-		x, rev, err = scanSession(queryRow(ctx, tx, st.get, getQuery, id))
-		if isNoRows(err) {
-			return apperr.NotFound("XR session %q does not exist", id)
+		r, ok := readSession{}, false
+		if !whole {
+			r, ok = s.heads.get(id)
 		}
-		if err != nil {
-			return err
-		}
-		stored := x.Earlier
-		if whole {
-			if x.InteractionData.Interactions, err = readInteractions(ctx, tx, st.read, id, x.Earlier.Count); err != nil {
+		for {
+			stored := r.x.Earlier
+			if !ok {
+				var err error
+				if r, stored, err = s.readLocked(ctx, tx, &st, getQuery, id, whole); err != nil {
+					return err
+				}
+			}
+			x = r.x
+			before := x
+			var err error
+			w, err = change(&x, r.rev, stored, fn)
+			done := false
+			if err == nil {
+				done, err = s.writeSession(ctx, tx, &st, w)
+			}
+			if r.head && (err != nil && apperr.Code(err) != apperr.EINTERNAL || err == nil && !done) {
+				// The head was refused, or the row moved on: ask the row.
+				s.heads.forget(id)
+				ok = false
+				continue
+			}
+			if err == nil && !done {
+				err = fmt.Errorf("xr session %s changed under its lock", id)
+			}
+			if err != nil {
 				return err
 			}
-			x.Earlier = training.StoredInteractions{}
+			return s.recordSession(ctx, tx, rec, before, x, w.appended)
 		}
-		before := x
-		w, err := change(&x, rev, stored, fn)
-		if err != nil {
-			return err
-		}
-		done, err := s.writeSession(ctx, tx, &st, w)
-		if err == nil && !done {
-			err = fmt.Errorf("xr session %s changed under its lock", id)
-		}
-		if err != nil {
-			return err
-		}
-		return s.recordSession(ctx, tx, rec, before, x, w.appended)
 	})
 	if err != nil {
 		return training.Session{}, err
 	}
+	s.heads.put(x, w.stored, w.revision+1)
 	return x, nil
+}
+
+// readLocked reads session id for updateLocked, with its interactions if
+// whole (x.Earlier then counts none), and the interactions its row holds.
+func (s *Store) readLocked(ctx context.Context, tx *sql.Tx, st *sessionStatements, getQuery, id string, whole bool) (readSession, training.StoredInteractions, error) {
+	x, rev, err := scanSession(queryRow(ctx, tx, st.get, getQuery, id))
+	if isNoRows(err) {
+		return readSession{}, x.Earlier, apperr.NotFound("XR session %q does not exist", id)
+	}
+	if err != nil {
+		return readSession{}, x.Earlier, err
+	}
+	stored := x.Earlier
+	if whole {
+		if x.InteractionData.Interactions, err = readInteractions(ctx, tx, st.read, id, x.Earlier.Count); err != nil {
+			return readSession{}, stored, err
+		}
+		x.Earlier = training.StoredInteractions{}
+	}
+	return readSession{x: x, rev: rev}, stored, nil
 }
 
 // sessionWrite is what an update stores: the changed row, written only if

@@ -62,6 +62,8 @@ type Store struct {
 	// writeGroup is where the writes queued in writes run: the writer,
 	// with its count of changes prepared on it.
 	writeGroup groupTx
+	// heads are the running sessions as this process last wrote them.
+	heads *sessionHeads
 	// appends gathers PostgreSQL's optimistic session appends (nil on SQLite).
 	appends *appendQueue
 	// xapiWrites gathers each organisation's LRS writes on PostgreSQL.
@@ -79,7 +81,7 @@ type Store struct {
 // Open connects to the database named by dsn, a SQLite file path or a
 // postgres:// URL, and applies the pending migrations.
 func Open(ctx context.Context, dsn string) (*Store, error) {
-	s := &Store{dsn: dsn, Now: func() time.Time { return time.Now().UTC() }}
+	s := &Store{dsn: dsn, heads: newSessionHeads(maxSessionHeads), Now: func() time.Time { return time.Now().UTC() }}
 	var err error
 	if IsPostgresURL(dsn) {
 		s.dialect = Postgres

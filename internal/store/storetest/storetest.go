@@ -34,13 +34,13 @@ func Each(t *testing.T, fn func(t *testing.T, s *store.Store)) {
 // OpenSQLite opens a new SQLite store in a temporary folder.
 func OpenSQLite(tb testing.TB) *store.Store {
 	tb.Helper()
-	return open(tb, filepath.Join(tb.TempDir(), "journeyman.db"))
+	return Open(tb, filepath.Join(tb.TempDir(), "journeyman.db"))
 }
 
 // OpenPostgres opens a store on a new PostgreSQL database.
 func OpenPostgres(tb testing.TB) *store.Store {
 	tb.Helper()
-	return open(tb, PostgresURL(tb))
+	return Open(tb, PostgresURL(tb))
 }
 
 // PostgresURL creates a new, empty PostgreSQL database, dropped when the test
@@ -80,7 +80,9 @@ func PostgresURL(tb testing.TB) string {
 	return u.String()
 }
 
-func open(tb testing.TB, dsn string) *store.Store {
+// Open opens a store on dsn with the fixed clock, closed when the test
+// ends: a second one on a database stands for a second server process.
+func Open(tb testing.TB, dsn string) *store.Store {
 	tb.Helper()
 	s, err := store.Open(context.Background(), dsn)
 	if err != nil {
