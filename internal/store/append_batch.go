@@ -148,9 +148,12 @@ func (s *Store) runAppends() {
 	for i, w := range written {
 		sw := writes[i]
 		done := err == nil && stored[w.item.id]
-		if done {
+		switch {
+		case done:
 			s.heads.put(sw.x, sw.stored, sw.revision+1)
-		} else {
+		case err == nil && read[w.item.id].head:
+			s.heads.moved(w.item.id)
+		default:
 			s.heads.forget(w.item.id)
 		}
 		w.done <- appendResult{x: sw.x, done: done, err: err}

@@ -20,7 +20,10 @@ const maxSessionHeads = 10_000
 // the row moved on (another process wrote it, or a writer outside the
 // session updates) and an update the head made fn refuse are both tried
 // again from a fresh read, so a stale head costs a retry, never a wrong
-// answer.
+// answer. A session whose row another writer moved on is read from then
+// on (moved): two processes taking turns at its updates, behind a load
+// balancer that does not keep a learner on one, would otherwise each pay a
+// failed write before every read.
 type sessionHeads struct {
 	mu  sync.Mutex
 	max int
@@ -31,11 +34,15 @@ func newSessionHeads(limit int) *sessionHeads {
 	return &sessionHeads{max: limit, m: make(map[string]readSession)}
 }
 
+// movedOn marks in sessionHeads.m a session to read rather than hold.
+const movedOn = -1
+
 // get returns a copy of session id's head, which the caller may change.
 func (h *sessionHeads) get(id string) (readSession, bool) {
 	h.mu.Lock()
 	r, ok := h.m[id]
 	h.mu.Unlock()
+	ok = ok && r.rev != movedOn
 	if ok {
 		r.x = headOf(r.x, r.x.Earlier)
 		r.head = true
@@ -46,7 +53,7 @@ func (h *sessionHeads) get(id string) (readSession, bool) {
 // put notes x as stored at revision rev, holding stored interactions. An
 // ended session is forgotten: it takes no more updates. A head already
 // held at a later revision stays (the writes of one session may finish in
-// any order).
+// any order), and so does the mark of a session that moved on.
 func (h *sessionHeads) put(x training.Session, stored training.StoredInteractions, rev int64) {
 	if x.EndedAt != nil {
 		h.forget(x.ID)
@@ -56,7 +63,7 @@ func (h *sessionHeads) put(x training.Session, stored training.StoredInteraction
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if old, ok := h.m[x.ID]; ok {
-		if old.rev >= rev {
+		if old.rev >= rev || old.rev == movedOn {
 			return
 		}
 	} else if len(h.m) >= h.max {
@@ -66,6 +73,13 @@ func (h *sessionHeads) put(x training.Session, stored training.StoredInteraction
 		}
 	}
 	h.m[x.ID] = head
+}
+
+// moved notes that a write from session id's head found its row moved on.
+func (h *sessionHeads) moved(id string) {
+	h.mu.Lock()
+	h.m[id] = readSession{rev: movedOn}
+	h.mu.Unlock()
 }
 
 func (h *sessionHeads) forget(id string) {

@@ -65,3 +65,19 @@ func TestSessionHeads(t *testing.T) {
 		}
 	})
 }
+
+// A session whose row another writer moved on is read from then on: its
+// head is neither given nor taken again.
+func TestSessionHeadsMoved(t *testing.T) {
+	h := newSessionHeads(10)
+	x := training.Session{ID: "a"}
+	h.put(x, training.StoredInteractions{}, 1)
+	h.moved("a")
+	if _, ok := h.get("a"); ok {
+		t.Fatal("a moved session's head is given")
+	}
+	h.put(x, training.StoredInteractions{}, 3)
+	if _, ok := h.get("a"); ok {
+		t.Fatal("a moved session's head was taken again")
+	}
+}

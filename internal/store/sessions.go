@@ -210,9 +210,13 @@ func (s *Store) updateLocked(ctx context.Context, id string, whole bool, rec *Re
 			if err == nil {
 				done, err = s.writeSession(ctx, tx, &st, w)
 			}
-			if r.head && (err != nil && apperr.Code(err) != apperr.EINTERNAL || err == nil && !done) {
-				// The head was refused, or the row moved on: ask the row.
-				s.heads.forget(id)
+			if r.head && err == nil && !done {
+				s.heads.moved(id) // another writer moved the row on: read it
+				ok = false
+				continue
+			}
+			if r.head && err != nil && apperr.Code(err) != apperr.EINTERNAL {
+				s.heads.forget(id) // refused on this process's word: ask the row
 				ok = false
 				continue
 			}
