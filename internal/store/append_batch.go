@@ -51,24 +51,25 @@ const sessionsByID = `SELECT ` + sessionColumns + `
 	FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id WHERE x.id = ANY($1)`
 
 // putSessions is putSession and the appends of putSessionPostgres for many
-// sessions, one element of each array per session ($16 to $18: one per
+// sessions, one element of each array per session ($17 to $19: one per
 // appended interaction).
 const putSessions = `WITH v AS (
 	SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[], $4::bigint[], $5::text[], $6::float8[],
 		$7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::boolean[], $13::text[],
-		$14::integer[], $15::integer[])
+		$14::integer[], $15::integer[], $16::timestamptz[])
 	AS v(id, revision, ended_at, duration, completion_status, safety_score, position, rotation, interaction_data,
-		outcome, updated_at, verified, verification_issues, interaction_count, interaction_bytes)
+		outcome, updated_at, verified, verification_issues, interaction_count, interaction_bytes, updated_minute)
 ), head AS (
 	UPDATE xr_sessions x SET ended_at = v.ended_at, duration = v.duration, completion_status = v.completion_status,
 		safety_score = v.safety_score, position = v.position, rotation = v.rotation, interaction_data = v.interaction_data,
 		outcome = v.outcome, updated_at = v.updated_at, verified = v.verified, verification_issues = v.verification_issues,
-		interaction_count = v.interaction_count, interaction_bytes = v.interaction_bytes, revision = x.revision + 1
+		interaction_count = v.interaction_count, interaction_bytes = v.interaction_bytes, updated_minute = v.updated_minute,
+		revision = x.revision + 1
 	FROM v WHERE x.id = v.id AND x.revision = v.revision
 	RETURNING x.id
 ), added AS (
 	INSERT INTO xr_session_interactions (session_id, seq, data)
-	SELECT a.session_id, a.seq, a.data FROM unnest($16::text[], $17::integer[], $18::text[]) AS a(session_id, seq, data)
+	SELECT a.session_id, a.seq, a.data FROM unnest($17::text[], $18::integer[], $19::text[]) AS a(session_id, seq, data)
 	JOIN head ON head.id = a.session_id
 )
 SELECT id FROM head`
@@ -202,7 +203,7 @@ type sessionBatch struct {
 	revision, duration                []int64
 	ended                             []*time.Time
 	score                             []*float64
-	updated                           []time.Time
+	updated, minute                   []time.Time
 	verified                          []bool
 	count, bytes                      []int64
 	addedID                           []string
@@ -228,6 +229,7 @@ func (b *sessionBatch) add(w sessionWrite) {
 	b.head = append(b.head, w.head)
 	b.outcome = append(b.outcome, x.InteractionData.CompletionStatus)
 	b.updated = append(b.updated, x.UpdatedAt.UTC())
+	b.minute = append(b.minute, minuteOf(x.UpdatedAt))
 	b.verified = append(b.verified, x.Verified)
 	b.issues = append(b.issues, issuesJSON(x.VerificationIssues))
 	b.count = append(b.count, int64(w.stored.Count))
@@ -250,7 +252,7 @@ func nullableJSON[T any](v *T) *string {
 // writeSessions runs putSessions for b and reports the sessions written.
 func (s *Store) writeSessions(ctx context.Context, b *sessionBatch) (map[string]bool, error) {
 	rows, err := s.db.QueryContext(ctx, putSessions, b.id, b.revision, b.ended, b.duration, b.status, b.score,
-		b.position, b.rotation, b.head, b.outcome, b.updated, b.verified, b.issues, b.count, b.bytes,
+		b.position, b.rotation, b.head, b.outcome, b.updated, b.verified, b.issues, b.count, b.bytes, b.minute,
 		b.addedID, b.addedSeq, b.addedData)
 	if err != nil {
 		return nil, err

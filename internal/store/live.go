@@ -19,8 +19,8 @@ const liveColumns = `SELECT x.id, x.user_id, l.display_name, COALESCE(l.org_id, 
 // (not ended, updated since since), most recently updated first, at most
 // portal.MaxLive, each with its interactions.
 func (s *Store) LiveSessions(ctx context.Context, orgID string, since time.Time) ([]portal.LiveRecord, error) {
-	return s.liveRecords(ctx, liveColumns+`WHERE l.org_id = $1 AND x.ended_at IS NULL AND x.updated_at >= $2
-		ORDER BY x.updated_at DESC, x.id DESC LIMIT $3`, orgID, since.UTC(), portal.MaxLive)
+	return s.liveRecords(ctx, liveColumns+`WHERE l.org_id = $1 AND x.ended_at IS NULL AND x.updated_minute >= $4 AND x.updated_at >= $2
+		ORDER BY x.updated_at DESC, x.id DESC LIMIT $3`, orgID, since.UTC(), portal.MaxLive, minuteOf(since))
 }
 
 // LiveSessionsByID returns the sessions of ids that exist (ended or not),

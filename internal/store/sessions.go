@@ -75,12 +75,12 @@ func (s *Store) CreateSession(ctx context.Context, x training.Session, rec *Reco
 		_, err = tx.ExecContext(ctx, `
 			INSERT INTO xr_sessions (id, user_id, module_id, session_type, device_type, started_at, ended_at,
 				duration, completion_status, safety_score, position, rotation, interaction_data, outcome, updated_at,
-				server_started_at, verified, verification_issues, interaction_count, interaction_bytes)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+				server_started_at, verified, verification_issues, interaction_count, interaction_bytes, updated_minute)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
 			x.ID, x.UserID, x.ModuleID, x.SessionType, x.DeviceType, x.StartedAt.UTC(), utcPtr(x.EndedAt),
 			x.Duration, x.CompletionStatus, x.SafetyScore, jsonOrNull(x.Position), jsonOrNull(x.Rotation),
 			head, x.InteractionData.CompletionStatus, x.UpdatedAt.UTC(),
-			utcPtr(x.ServerStartedAt), x.Verified, issuesJSON(x.VerificationIssues), len(added), size)
+			utcPtr(x.ServerStartedAt), x.Verified, issuesJSON(x.VerificationIssues), len(added), size, minuteOf(x.UpdatedAt))
 		if err != nil {
 			return err
 		}
@@ -317,15 +317,20 @@ const insertInteraction = `INSERT INTO xr_session_interactions (session_id, seq,
 const putSession = `UPDATE xr_sessions SET ended_at = $3, duration = $4, completion_status = $5, safety_score = $6,
 		position = $7, rotation = $8, interaction_data = $9, outcome = $10, updated_at = $11,
 		verified = $12, verification_issues = $13, interaction_count = $14, interaction_bytes = $15,
-		revision = revision + 1
+		updated_minute = $16, revision = revision + 1
 	WHERE id = $1 AND revision = $2`
 
 const putSessionPostgres = `WITH head AS (` + putSession + ` RETURNING id
 ), added AS (
 	INSERT INTO xr_session_interactions (session_id, seq, data)
-	SELECT head.id, $16::integer + a.n::integer - 1, a.data FROM head, unnest($17::text[]) WITH ORDINALITY AS a(data, n)
+	SELECT head.id, $17::integer + a.n::integer - 1, a.data FROM head, unnest($18::text[]) WITH ORDINALITY AS a(data, n)
 )
 SELECT count(*) FROM head`
+
+// minuteOf is updated_minute for updated_at t (migration 00021): the live
+// views' index holds it, so that an update changes it at most once a
+// minute.
+func minuteOf(t time.Time) time.Time { return t.UTC().Truncate(time.Minute) }
 
 // sessionStatements are the statements of a locked update, prepared on
 // SQLite (nil on PostgreSQL: see prepare).
@@ -352,7 +357,7 @@ func (s *Store) writeSession(ctx context.Context, q execQuerier, st *sessionStat
 	x := w.x
 	args := []any{x.ID, w.revision, utcPtr(x.EndedAt), x.Duration, x.CompletionStatus, x.SafetyScore,
 		jsonOrNull(x.Position), jsonOrNull(x.Rotation), w.head, x.InteractionData.CompletionStatus, x.UpdatedAt.UTC(),
-		x.Verified, issuesJSON(x.VerificationIssues), w.stored.Count, w.stored.Bytes}
+		x.Verified, issuesJSON(x.VerificationIssues), w.stored.Count, w.stored.Bytes, minuteOf(x.UpdatedAt)}
 	if s.dialect == Postgres {
 		var n int
 		err := q.QueryRowContext(ctx, putSessionPostgres, append(args, w.from, w.added)...).Scan(&n)
@@ -466,9 +471,9 @@ func (s *Store) ListAllSessions(ctx context.Context, userID string) ([]training.
 func (s *Store) ListLiveSessions(ctx context.Context, orgID string, since time.Time) ([]training.SessionSummary, error) {
 	out, err := querySummaries(ctx, s.db, `SELECT `+summaryColumns+`
 		FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id JOIN learners l ON l.id = x.user_id
-		WHERE x.ended_at IS NULL AND x.updated_at >= $2 AND `+orgIs("l.org_id", orgID)+`
+		WHERE x.ended_at IS NULL AND x.updated_minute >= $4 AND x.updated_at >= $2 AND `+orgIs("l.org_id", orgID)+`
 		ORDER BY x.updated_at DESC, x.id DESC LIMIT $3`,
-		orgID, since.UTC(), MaxLiveSessions)
+		orgID, since.UTC(), MaxLiveSessions, minuteOf(since))
 	if err != nil {
 		return nil, fmt.Errorf("list live xr sessions: %w", err)
 	}
