@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/pressly/goose/v3"
 
@@ -60,5 +61,25 @@ func eachOldDB(t *testing.T, version int64, fn func(t *testing.T, o oldDB, db *s
 			}
 			fn(t, o, db)
 		})
+	}
+}
+
+// seedOldDB stores what the migration tests' old sessions refer to: the
+// learner alice, created at, and the module electrical-loto of the trade
+// electrical.
+func seedOldDB(t *testing.T, db *sql.DB, at time.Time) {
+	t.Helper()
+	for _, q := range []struct {
+		sql  string
+		args []any
+	}{
+		{`INSERT INTO learners (id, display_name, created_at) VALUES ('alice', 'Alice', $1)`, []any{at}},
+		{`INSERT INTO trades (id, name, description, position) VALUES ('electrical', 'Electrical', 'd', 0)`, nil},
+		{`INSERT INTO training_modules (id, trade_id, title, description, difficulty, estimated_duration, position)
+				VALUES ('electrical-loto', 'electrical', 'Lockout/Tagout', 'd', 'beginner', 30, 0)`, nil},
+	} {
+		if _, err := db.ExecContext(context.Background(), q.sql, q.args...); err != nil {
+			t.Fatalf("%s: %v", q.sql, err)
+		}
 	}
 }

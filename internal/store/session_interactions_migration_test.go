@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
 
@@ -73,20 +72,7 @@ func TestMigrationMovesInteractionsIntoRows(t *testing.T) {
 	eachOldDB(t, 7, func(t *testing.T, o oldDB, db *sql.DB) {
 		ctx := context.Background()
 		at := storetest.FixedNow.Add(-time.Hour)
-		for _, q := range []string{
-			`INSERT INTO learners (id, display_name, created_at) VALUES ('alice', 'Alice', $1)`,
-			`INSERT INTO trades (id, name, description, position) VALUES ('electrical', 'Electrical', 'd', 0)`,
-			`INSERT INTO training_modules (id, trade_id, title, description, difficulty, estimated_duration, position)
-					VALUES ('electrical-loto', 'electrical', 'Lockout/Tagout', 'd', 'beginner', 30, 0)`,
-		} {
-			var args []any
-			if strings.Contains(q, "$1") {
-				args = []any{at}
-			}
-			if _, err := db.ExecContext(ctx, q, args...); err != nil {
-				t.Fatalf("%s: %v", q, err)
-			}
-		}
+		seedOldDB(t, db, at)
 		records := oldRecords(t)
 		for _, r := range records {
 			if _, err := db.ExecContext(ctx, `INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, completion_status, interaction_data, updated_at, server_started_at)

@@ -22,23 +22,12 @@ func TestMigrationLiveByMinute(t *testing.T) {
 	eachOldDB(t, 20, func(t *testing.T, o oldDB, db *sql.DB) {
 		ctx := context.Background()
 		now := storetest.FixedNow
-		for _, q := range []struct {
-			sql  string
-			args []any
-		}{
-			{`INSERT INTO learners (id, display_name, created_at) VALUES ('alice', 'Alice', $1)`, []any{now}},
-			{`INSERT INTO trades (id, name, description, position) VALUES ('electrical', 'Electrical', 'd', 0)`, nil},
-			{`INSERT INTO training_modules (id, trade_id, title, description, difficulty, estimated_duration, position)
-					VALUES ('electrical-loto', 'electrical', 'Lockout/Tagout', 'd', 'beginner', 30, 0)`, nil},
-			{`INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, interaction_data, updated_at)
-					VALUES ('running', 'alice', 'electrical-loto', 'vr', $1, NULL, '{}', $2),
-					('stale', 'alice', 'electrical-loto', 'vr', $1, NULL, '{}', $1),
-					('ended', 'alice', 'electrical-loto', 'vr', $1, $2, '{}', $2)`,
-				[]any{now.Add(-2 * time.Hour), now.Add(-90 * time.Second)}},
-		} {
-			if _, err := db.ExecContext(ctx, q.sql, q.args...); err != nil {
-				t.Fatalf("%s: %v", q.sql, err)
-			}
+		seedOldDB(t, db, now)
+		if _, err := db.ExecContext(ctx, `INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, interaction_data, updated_at)
+				VALUES ('running', 'alice', 'electrical-loto', 'vr', $1, NULL, '{}', $2),
+				('stale', 'alice', 'electrical-loto', 'vr', $1, NULL, '{}', $1),
+				('ended', 'alice', 'electrical-loto', 'vr', $1, $2, '{}', $2)`, now.Add(-2*time.Hour), now.Add(-90*time.Second)); err != nil {
+			t.Fatal(err)
 		}
 		db.Close()
 		s := storetest.Open(t, o.dsn)

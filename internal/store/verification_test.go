@@ -152,14 +152,11 @@ func TestMigrationMarksEarlierSessionsUnverified(t *testing.T) {
 	eachOldDB(t, 5, func(t *testing.T, o oldDB, db *sql.DB) {
 		ctx := context.Background()
 		started := storetest.FixedNow.Add(-time.Hour)
+		seedOldDB(t, db, started)
 		for _, q := range []struct {
 			sql  string
 			args []any
 		}{
-			{`INSERT INTO learners (id, display_name, created_at) VALUES ('alice', 'Alice', $1)`, []any{started}},
-			{`INSERT INTO trades (id, name, description, position) VALUES ('electrical', 'Electrical', 'd', 0)`, nil},
-			{`INSERT INTO training_modules (id, trade_id, title, description, difficulty, estimated_duration, position)
-					VALUES ('electrical-loto', 'electrical', 'Lockout/Tagout', 'd', 'beginner', 30, 0)`, nil},
 			{`INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, ended_at, completion_status, safety_score, interaction_data, outcome, updated_at)
 					VALUES ('old-ended', 'alice', 'electrical-loto', 'vr', $1, $1, 'completed', 100, '{"interactions":[],"completionStatus":"passed"}', 'passed', $1)`, []any{started}},
 			{`INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, interaction_data, updated_at)
