@@ -2,9 +2,12 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"journeyman/internal/apperr"
 	"journeyman/internal/training"
@@ -52,20 +55,24 @@ const sessionsByID = `SELECT ` + sessionColumns + `
 
 // putSessions is putSession and the appends of putSessionPostgres for many
 // sessions, one element of each array per session ($17 to $19: one per
-// appended interaction).
+// appended interaction). It locks the rows in the order of their ids
+// before it writes any: two processes writing batches that share sessions
+// would otherwise each lock in its own plan's order and could deadlock.
 const putSessions = `WITH v AS (
 	SELECT * FROM unnest($1::text[], $2::bigint[], $3::timestamptz[], $4::bigint[], $5::text[], $6::float8[],
 		$7::text[], $8::text[], $9::text[], $10::text[], $11::timestamptz[], $12::boolean[], $13::text[],
 		$14::integer[], $15::integer[], $16::timestamptz[])
 	AS v(id, revision, ended_at, duration, completion_status, safety_score, position, rotation, interaction_data,
 		outcome, updated_at, verified, verification_issues, interaction_count, interaction_bytes, updated_minute)
+), locked AS (
+	SELECT id FROM xr_sessions WHERE id = ANY($1) ORDER BY id FOR UPDATE
 ), head AS (
 	UPDATE xr_sessions x SET ended_at = v.ended_at, duration = v.duration, completion_status = v.completion_status,
 		safety_score = v.safety_score, position = v.position, rotation = v.rotation, interaction_data = v.interaction_data,
 		outcome = v.outcome, updated_at = v.updated_at, verified = v.verified, verification_issues = v.verification_issues,
 		interaction_count = v.interaction_count, interaction_bytes = v.interaction_bytes, updated_minute = v.updated_minute,
 		revision = x.revision + 1
-	FROM v WHERE x.id = v.id AND x.revision = v.revision
+	FROM v JOIN locked l ON l.id = v.id WHERE x.id = v.id AND x.revision = v.revision
 	RETURNING x.id
 ), added AS (
 	INSERT INTO xr_session_interactions (session_id, seq, data)
@@ -146,6 +153,14 @@ func (s *Store) runAppends() {
 		return
 	}
 	stored, err := s.writeSessions(ctx, &b)
+	if isDeadlock(err) {
+		// Nothing of the batch was written, and nothing read is stale for
+		// that: each append tries again as if it had lost a race.
+		for _, w := range written {
+			w.done <- appendResult{}
+		}
+		return
+	}
 	for i, w := range written {
 		sw := writes[i]
 		done := err == nil && stored[w.item.id]
@@ -247,6 +262,15 @@ func nullableJSON[T any](v *T) *string {
 		return &s
 	}
 	return nil
+}
+
+// isDeadlock reports whether PostgreSQL aborted a statement to break a
+// deadlock. A batch locks its rows in order, but a transaction writing
+// several sessions in another order (a guest's carried over at sign-up)
+// can still meet one.
+func isDeadlock(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "40P01"
 }
 
 // writeSessions runs putSessions for b and reports the sessions written.

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -254,4 +255,102 @@ func TestAppendAfterGuestCarryOver(t *testing.T) {
 		}
 		checkStored(t, s, "carried", 2)
 	})
+}
+
+// A batch of appends on PostgreSQL locks its rows in the order of their
+// ids, whatever order the appends came in: it waits on the first row
+// another transaction holds without holding a later one. When a
+// transaction locking in another order still meets it in a deadlock and
+// PostgreSQL aborts the batch, its appends try again and are stored.
+func TestAppendBatchLocksInOrder(t *testing.T) {
+	dsn := storetest.PostgresURL(t)
+	s := storetest.Open(t, dsn)
+	seedLearners(t, s)
+	// Created, and so laid out in the table, in the order opposite to ids.
+	for _, id := range []string{"lock-b", "lock-a"} {
+		startSession(t, s, id, "alice", "hvac-gauges", storetest.FixedNow.Add(-time.Minute))
+	}
+	other, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	ctx := context.Background()
+
+	for _, c := range []struct {
+		name string
+		// first is the row the other transaction holds before the batch
+		// runs, then the one it asks for while the batch waits on the first.
+		first, then string
+		nowait      bool
+	}{
+		{"waits holding nothing", "lock-a", "lock-b", true},
+		{"aborted by a deadlock", "lock-b", "lock-a", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tx, err := other.BeginTx(ctx, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer func() { _ = tx.Rollback() }()
+			// The batch, waiting first, must be the one PostgreSQL aborts.
+			if _, err := tx.ExecContext(ctx, `SET LOCAL deadlock_timeout = '20s'`); err != nil {
+				t.Fatal(err)
+			}
+			lock := `SELECT id FROM xr_sessions WHERE id = $1 FOR UPDATE`
+			if _, err := tx.ExecContext(ctx, lock, c.first); err != nil {
+				t.Fatal(err)
+			}
+			errs := make([]error, 2)
+			var wg sync.WaitGroup
+			if err := store.HoldGroups(ctx, s, func() {
+				for i, id := range []string{"lock-b", "lock-a"} {
+					wg.Go(func() {
+						_, errs[i] = appendPatch(s, id, interactions(training.Interaction{Action: "look", ObjectID: c.name}))
+					})
+					waitQueued(t, s, i+1)
+				}
+			}); err != nil {
+				t.Fatal(err)
+			}
+			waitForLockWait(t, other)
+			if c.nowait {
+				lock += " NOWAIT"
+			}
+			if _, err := tx.ExecContext(ctx, lock, c.then); err != nil {
+				t.Fatalf("lock %s while the batch waits on %s: %v", c.then, c.first, err)
+			}
+			if err := tx.Commit(); err != nil {
+				t.Fatal(err)
+			}
+			wg.Wait()
+			for i, err := range errs {
+				if err != nil {
+					t.Errorf("append %d: %v", i, err)
+				}
+			}
+		})
+	}
+	for _, id := range []string{"lock-a", "lock-b"} {
+		checkStored(t, s, id, 2)
+	}
+}
+
+// waitForLockWait waits until a statement of db's database waits on a row
+// lock.
+func waitForLockWait(t *testing.T, db *sql.DB) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		var n int
+		if err := db.QueryRowContext(context.Background(), `SELECT count(*) FROM pg_stat_activity
+			WHERE datname = current_database() AND wait_event_type = 'Lock'`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n > 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no statement waits on a lock")
+		}
+	}
 }
