@@ -55,9 +55,7 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
     globals: true,
-    setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
     // Component tests drive whole flows (a session start to end, a form's
@@ -68,5 +66,13 @@ export default defineConfig({
     // machine runs the files one at a time; the main thread only gathers
     // results, so every core runs tests (make test: 228 s → 155 s here).
     maxWorkers: availableParallelism(),
+    // A jsdom window costs about a second per test file on a busy 2-core
+    // machine, most of vitest's time; logic (*.test.ts) runs without one.
+    // A logic test that needs a DOM says so in a first-line docblock:
+    // @vitest-environment jsdom.
+    projects: [
+      { extends: true, test: { name: 'dom', include: ['src/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] } },
+      { extends: true, test: { name: 'logic', include: ['src/**/*.test.ts'], environment: 'node' } },
+    ],
   },
 })

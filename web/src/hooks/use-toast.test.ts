@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, renderHook } from '@testing-library/react'
 import { reducer, resetToastsForTests, toast, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, useToast } from '@/hooks/use-toast'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fakeSpeech } from '@/features/voice-xr/lib/fakes'
 import { ladder, mig } from '@/features/voice-xr/lib/test-modules'
