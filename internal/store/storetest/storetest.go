@@ -8,12 +8,17 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 
 	"journeyman/internal/store"
@@ -31,21 +36,98 @@ func Each(t *testing.T, fn func(t *testing.T, s *store.Store)) {
 	t.Run("postgres", func(t *testing.T) { fn(t, OpenPostgres(t)) })
 }
 
-// OpenSQLite opens a new SQLite store in a temporary folder.
+// Migrating a new database takes most of a second under the race detector
+// (SQLite) or half a second (PostgreSQL), and most store and server tests
+// open one or two: that was most of `go test`'s time. So a test process
+// migrates one database of each kind, and each test gets a copy: a file
+// written out from memory, or a PostgreSQL database made from a template.
+
+// OpenSQLite opens a new, migrated SQLite store in a temporary folder.
 func OpenSQLite(tb testing.TB) *store.Store {
 	tb.Helper()
-	return Open(tb, filepath.Join(tb.TempDir(), "journeyman.db"))
+	return Open(tb, SQLitePath(tb))
 }
 
-// OpenPostgres opens a store on a new PostgreSQL database.
+// SQLitePath writes a new, migrated SQLite database into a temporary folder
+// and returns its path.
+func SQLitePath(tb testing.TB) string {
+	tb.Helper()
+	migrated, err := sqliteTemplate()
+	if err != nil {
+		tb.Fatalf("migrate the template SQLite database: %v", err)
+	}
+	path := filepath.Join(tb.TempDir(), "journeyman.db")
+	if err := os.WriteFile(path, migrated, 0o600); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
+
+// sqliteTemplate is the file of a migrated SQLite database. Closing the
+// store checkpoints its write-ahead log into the file and removes the log,
+// so the file alone is the whole database.
+var sqliteTemplate = sync.OnceValues(func() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "journeyman-template-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "journeyman.db")
+	s, err := store.Open(context.Background(), path)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Close(); err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(path + "-wal"); !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("the write-ahead log outlived the store: %w", err)
+	}
+	return os.ReadFile(path) //nolint:gosec // G304: the file made just above
+})
+
+// OpenPostgres opens a store on a new, migrated PostgreSQL database.
 func OpenPostgres(tb testing.TB) *store.Store {
 	tb.Helper()
-	return Open(tb, PostgresURL(tb))
+	return Open(tb, newPostgres(tb, true))
 }
 
 // PostgresURL creates a new, empty PostgreSQL database, dropped when the test
 // ends, and returns its URL.
 func PostgresURL(tb testing.TB) string {
+	tb.Helper()
+	return newPostgres(tb, false)
+}
+
+// Main runs a package's tests (call it from TestMain) and then drops the
+// migrated PostgreSQL database that OpenPostgres copies, if they made one.
+// Without it, OpenPostgres migrates every database it opens.
+func Main(m *testing.M) int {
+	pgTemplate.enabled = true
+	code := m.Run()
+	if pgTemplate.name != "" {
+		if err := dropDatabase(pgTemplate.base, pgTemplate.name); err != nil {
+			fmt.Fprintf(os.Stderr, "drop the template database %s: %v\n", pgTemplate.name, err)
+			if code == 0 {
+				code = 1
+			}
+		}
+	}
+	return code
+}
+
+// pgTemplate is the migrated PostgreSQL database of this test process,
+// made on first use once Main runs the tests.
+var pgTemplate struct {
+	enabled    bool
+	once       sync.Once
+	base, name string
+	err        error
+}
+
+// newPostgres creates a new PostgreSQL database, migrated or empty, dropped
+// when the test ends, and returns its URL.
+func newPostgres(tb testing.TB, migrated bool) string {
 	tb.Helper()
 	base := os.Getenv("JOURNEYMAN_TEST_POSTGRES_URL")
 	if base == "" {
@@ -54,28 +136,93 @@ func PostgresURL(tb testing.TB) string {
 		}
 		tb.Skip("JOURNEYMAN_TEST_POSTGRES_URL is not set")
 	}
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		tb.Fatalf("open %s: %v", base, err)
+	if _, err := url.Parse(base); err != nil {
+		tb.Fatalf("JOURNEYMAN_TEST_POSTGRES_URL: %v", err)
 	}
-	tb.Cleanup(func() { admin.Close() })
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	name := "journeyman_test_" + randomHex(8)
-	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
+	template := ""
+	if migrated && pgTemplate.enabled {
+		pgTemplate.once.Do(func() {
+			pgTemplate.base = base
+			pgTemplate.name, pgTemplate.err = createDatabase(base, "")
+			if pgTemplate.err == nil {
+				pgTemplate.err = migrate(databaseURL(base, pgTemplate.name))
+			}
+		})
+		if pgTemplate.err != nil {
+			tb.Fatalf("migrate the template PostgreSQL database (is PostgreSQL running at %s?): %v", base, pgTemplate.err)
+		}
+		template = pgTemplate.name
+	}
+	name, err := createDatabase(base, template)
+	if err != nil {
 		tb.Fatalf("create test database (is PostgreSQL running at %s?): %v", base, err)
 	}
 	tb.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		if _, err := admin.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
+		if err := dropDatabase(base, name); err != nil {
 			tb.Errorf("drop test database %s: %v", name, err)
 		}
 	})
-	u, err := url.Parse(base)
-	if err != nil {
-		tb.Fatalf("parse %s: %v", base, err)
+	dsn := databaseURL(base, name)
+	if migrated && template == "" {
+		if err := migrate(dsn); err != nil {
+			tb.Fatalf("migrate %s: %v", name, err)
+		}
 	}
+	return dsn
+}
+
+func migrate(dsn string) error {
+	s, err := store.Open(context.Background(), dsn)
+	if err != nil {
+		return err
+	}
+	return s.Close()
+}
+
+// createDatabase creates a database with a new name, a copy of template
+// when one is named, and returns its name.
+func createDatabase(base, template string) (string, error) {
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		return "", err
+	}
+	defer admin.Close()
+	name := "journeyman_test_" + randomHex(8)
+	// Both names are made by createDatabase: "journeyman_test_" and hex.
+	q := "CREATE DATABASE " + name //nolint:gosec // G202: see above
+	if template != "" {
+		q += " TEMPLATE " + template
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	for {
+		_, err = admin.ExecContext(ctx, q)
+		// A template's last connection may still be closing on the server
+		// ("source database is being accessed by other users").
+		var pe *pgconn.PgError
+		if !errors.As(err, &pe) || pe.Code != "55006" || ctx.Err() != nil {
+			return name, err
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func dropDatabase(base, name string) error {
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_, err = admin.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)") //nolint:gosec // G701: a name createDatabase made
+	return err
+}
+
+// databaseURL is base (a URL newPostgres checked) with its database
+// replaced by name.
+func databaseURL(base, name string) string {
+	u, _ := url.Parse(base)
 	u.Path = "/" + name
 	return u.String()
 }
