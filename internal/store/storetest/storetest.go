@@ -86,10 +86,12 @@ var sqliteTemplate = sync.OnceValues(func() ([]byte, error) {
 	return os.ReadFile(path) //nolint:gosec // G304: the file made just above
 })
 
-// OpenPostgres opens a store on a new, migrated PostgreSQL database.
+// OpenPostgres opens a store on a new, migrated PostgreSQL database: a copy
+// of the migrated template once Main runs the tests, else an empty database
+// the store migrates as it opens.
 func OpenPostgres(tb testing.TB) *store.Store {
 	tb.Helper()
-	return Open(tb, newPostgres(tb, true))
+	return Open(tb, newPostgres(tb, pgTemplate.enabled))
 }
 
 // PostgresURL creates a new, empty PostgreSQL database, dropped when the test
@@ -125,9 +127,9 @@ var pgTemplate struct {
 	err        error
 }
 
-// newPostgres creates a new PostgreSQL database, migrated or empty, dropped
-// when the test ends, and returns its URL.
-func newPostgres(tb testing.TB, migrated bool) string {
+// newPostgres creates a new PostgreSQL database, a copy of the migrated
+// template or empty, dropped when the test ends, and returns its URL.
+func newPostgres(tb testing.TB, fromTemplate bool) string {
 	tb.Helper()
 	base := os.Getenv("JOURNEYMAN_TEST_POSTGRES_URL")
 	if base == "" {
@@ -140,7 +142,7 @@ func newPostgres(tb testing.TB, migrated bool) string {
 		tb.Fatalf("JOURNEYMAN_TEST_POSTGRES_URL: %v", err)
 	}
 	template := ""
-	if migrated && pgTemplate.enabled {
+	if fromTemplate {
 		pgTemplate.once.Do(func() {
 			pgTemplate.base = base
 			pgTemplate.name, pgTemplate.err = createDatabase(base, "")
@@ -162,13 +164,7 @@ func newPostgres(tb testing.TB, migrated bool) string {
 			tb.Errorf("drop test database %s: %v", name, err)
 		}
 	})
-	dsn := databaseURL(base, name)
-	if migrated && template == "" {
-		if err := migrate(dsn); err != nil {
-			tb.Fatalf("migrate %s: %v", name, err)
-		}
-	}
-	return dsn
+	return databaseURL(base, name)
 }
 
 func migrate(dsn string) error {
