@@ -299,7 +299,7 @@ func encodeInteractions(ins []training.Interaction) ([]string, int, error) {
 	out := make([]string, len(ins))
 	size := 0
 	for i, in := range ins {
-		b, err := json.Marshal(in)
+		b, err := in.MarshalJSON() // compact already: no pass of encoding/json over it
 		if err != nil {
 			return nil, 0, fmt.Errorf("encode interaction: %w", err)
 		}

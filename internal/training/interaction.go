@@ -91,8 +91,8 @@ func (in Interaction) Kind() string {
 
 func (in Interaction) extraString(key string) string {
 	var s string
-	if raw, ok := in.Extra[key]; ok && len(raw) > 0 && raw[0] == '"' {
-		_ = json.Unmarshal(raw, &s) // a JSON string always decodes
+	if raw, ok := in.Extra[key]; ok {
+		decodeString(raw, &s)
 	}
 	return s
 }
@@ -137,13 +137,13 @@ func (in *Interaction) UnmarshalJSON(b []byte) error {
 		if !ok {
 			continue
 		}
-		if len(v) == 0 || v[0] != '"' || json.Unmarshal(v, f.dst) != nil || *f.dst == "" {
+		if !decodeString(v, f.dst) || *f.dst == "" {
 			keep(f.key, v) // not a string, or empty: a free field, read by nothing
 		}
 	}
 	if v, ok := raw["timestamp"]; ok && string(v) != "null" {
 		in.Timestamp = parseTimestamp(v)
-		if canonical, err := json.Marshal(in.Timestamp); in.Timestamp.IsZero() || err != nil || string(canonical) != string(v) {
+		if canonical, err := in.Timestamp.MarshalJSON(); in.Timestamp.IsZero() || err != nil || string(canonical) != string(v) {
 			in.sent.timestamp = v
 		}
 	}
@@ -165,8 +165,10 @@ func (in *Interaction) UnmarshalJSON(b []byte) error {
 		in.sent.noSessionTime = true
 	}
 	if v, ok := raw["seq"]; ok && string(v) != "null" {
-		var n int
-		if err := json.Unmarshal(v, &n); err != nil {
+		// v is a valid JSON value: Atoi takes exactly the whole numbers
+		// that fit an int, as decoding into one would.
+		n, err := strconv.Atoi(string(v))
+		if err != nil {
 			if in.sent.problem == "" {
 				in.sent.problem = ".seq must be a whole number from 0 to " + strconv.Itoa(MaxInteractionsPerSession-1) + ", not " + jsonValue(v)
 			}
@@ -177,7 +179,7 @@ func (in *Interaction) UnmarshalJSON(b []byte) error {
 	// Read back from storage, receivedAt is the server's; from a client it
 	// is replaced before it is stored, so a malformed one is no matter.
 	if v, ok := raw["receivedAt"]; ok {
-		_ = json.Unmarshal(v, &in.ReceivedAt)
+		_ = in.ReceivedAt.UnmarshalJSON(v)
 	}
 	return nil
 }
@@ -186,7 +188,7 @@ func (in *Interaction) UnmarshalJSON(b []byte) error {
 // returns the zero time for anything else, which is kept as sent.
 func parseTimestamp(v json.RawMessage) time.Time {
 	var t time.Time
-	if json.Unmarshal(v, &t) == nil {
+	if t.UnmarshalJSON(v) == nil {
 		return t.UTC()
 	}
 	ms, err := strconv.ParseFloat(string(v), 64)
@@ -209,37 +211,49 @@ func (in Interaction) MarshalJSON() ([]byte, error) {
 	if in.sent.value != nil {
 		return in.sent.value, nil
 	}
-	m := make(map[string]any, len(in.Extra)+7)
+	// encodeObject writes what encoding/json would write for a map of
+	// these fields, without the map and reflection: this runs for every
+	// interaction stored.
+	fields := make([]field, 0, len(in.Extra)+7)
 	for k, v := range in.Extra {
-		m[k] = v
+		fields = append(fields, field{key: k, value: v, sent: true})
 	}
+	// The server's fields come after the free ones, so that they win.
 	if in.Action != "" {
-		m["action"] = in.Action
+		fields = append(fields, field{key: "action", value: appendString(nil, in.Action)})
 	}
 	if in.ObjectID != "" {
-		m["objectId"] = in.ObjectID
+		fields = append(fields, field{key: "objectId", value: appendString(nil, in.ObjectID)})
 	}
 	if in.StepID != "" {
-		m["stepId"] = in.StepID
+		fields = append(fields, field{key: "stepId", value: appendString(nil, in.StepID)})
 	}
 	if in.sent.timestamp != nil {
-		m["timestamp"] = in.sent.timestamp
+		fields = append(fields, field{key: "timestamp", value: in.sent.timestamp, sent: true})
 	} else {
-		m["timestamp"] = in.Timestamp
+		f, err := timeField("timestamp", in.Timestamp)
+		if err != nil {
+			return nil, err
+		}
+		fields = append(fields, f)
 	}
 	switch {
 	case in.sent.sessionTime != nil:
-		m["sessionTime"] = in.sent.sessionTime
+		fields = append(fields, field{key: "sessionTime", value: in.sent.sessionTime, sent: true})
 	case !in.sent.noSessionTime:
-		m["sessionTime"] = in.SessionTime
+		fields = append(fields, field{key: "sessionTime", value: strconv.AppendInt(nil, in.SessionTime, 10)})
 	}
 	if in.Seq != nil {
-		m["seq"] = *in.Seq
+		fields = append(fields, field{key: "seq", value: strconv.AppendInt(nil, int64(*in.Seq), 10)})
 	}
 	if !in.ReceivedAt.IsZero() {
-		m["receivedAt"] = in.ReceivedAt
+		f, err := timeField("receivedAt", in.ReceivedAt)
+		if err != nil {
+			return nil, err
+		}
+		fields = append(fields, f)
 	}
-	return json.Marshal(m)
+	return encodeObject(fields)
 }
 
 // seal encodes the interaction once an update has set the server's fields
@@ -266,7 +280,7 @@ func (in Interaction) validate(i int) error {
 	case in.Seq != nil && (*in.Seq < 0 || *in.Seq >= MaxInteractionsPerSession):
 		return apperr.Invalid("interactionData.interactions[%d].seq must be between 0 and %d", i, MaxInteractionsPerSession-1)
 	}
-	b, err := json.Marshal(in)
+	b, err := in.MarshalJSON()
 	if err != nil {
 		return apperr.Invalid("interactionData.interactions[%d] cannot be encoded: %v", i, err)
 	}

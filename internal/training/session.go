@@ -397,11 +397,25 @@ func (s *Session) merge(u SessionUpdate, now time.Time) error {
 // JSON, the Earlier interactions included, without encoding them: an array's
 // encoding is its elements' joined by commas.
 func (s *Session) interactionDataSize() (int, error) {
-	b, err := json.Marshal(s.InteractionData)
+	// The interactions' own encodings are compact already: they are
+	// counted, not passed through encoding/json again.
+	d := s.InteractionData
+	d.Interactions = nil
+	b, err := json.Marshal(d)
 	if err != nil {
 		return 0, fmt.Errorf("encode interaction data: %w", err)
 	}
 	size := len(b)
+	if ins := s.InteractionData.Interactions; ins != nil {
+		size += len("[]") - len("null") + max(len(ins)-1, 0) // the brackets and the commas between
+		for _, in := range ins {
+			e, err := in.MarshalJSON()
+			if err != nil {
+				return 0, fmt.Errorf("encode interaction data: %w", err)
+			}
+			size += len(e)
+		}
+	}
 	if n := s.Earlier.Count; n > 0 {
 		size += s.Earlier.Bytes + n - 1 // their commas between them
 		if len(s.InteractionData.Interactions) > 0 {
