@@ -440,11 +440,12 @@ func (s *Store) ListSessions(ctx context.Context, userID string, limit, offset i
 	offset = max(offset, 0)
 	// Two plain reads, not a transaction: SQLite's immediate transactions
 	// would make every history read wait for the write lock.
+	q := preparedReads{s}
 	var total int
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM xr_sessions WHERE user_id = $1`, userID).Scan(&total); err != nil {
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM xr_sessions WHERE user_id = $1`, userID).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("list xr sessions: %w", err)
 	}
-	out, err := querySummaries(ctx, s.db, `SELECT `+summaryColumns+`
+	out, err := querySummaries(ctx, q, `SELECT `+summaryColumns+`
 		FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id
 		WHERE x.user_id = $1 ORDER BY x.started_at DESC, x.id DESC LIMIT $2 OFFSET $3`, userID, limit, offset)
 	if err != nil {
@@ -456,7 +457,7 @@ func (s *Store) ListSessions(ctx context.Context, userID string, limit, offset i
 // ListAllSessions returns a learner's sessions for analytics, newest first,
 // at most MaxAnalyticsSessions of them.
 func (s *Store) ListAllSessions(ctx context.Context, userID string) ([]training.SessionSummary, error) {
-	out, err := querySummaries(ctx, s.db, `SELECT `+summaryColumns+`
+	out, err := querySummaries(ctx, preparedReads{s}, `SELECT `+summaryColumns+`
 		FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id
 		WHERE x.user_id = $1 ORDER BY x.started_at DESC, x.id DESC LIMIT $2`, userID, MaxAnalyticsSessions)
 	if err != nil {
@@ -654,6 +655,32 @@ func (s *Store) prepare(ctx context.Context, query string) (*sql.Stmt, error) {
 		st = prev.(*sql.Stmt)
 	}
 	return st, nil
+}
+
+// preparedReads is the database as a querier whose queries SQLite prepares
+// once (prepare), for reads that run the same query text on every request:
+// parsing the two queries of a learner's history page was a fifth of its
+// cost. Only fixed query texts may go through it: each stays prepared for
+// the store's life.
+type preparedReads struct{ s *Store }
+
+func (p preparedReads) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := p.s.prepare(ctx, query) //nolint:sqlclosecheck // cached for the store's life; Store.Close closes it
+	if err != nil {
+		return nil, err
+	}
+	if st == nil {
+		return p.s.db.QueryContext(ctx, query, args...)
+	}
+	return st.QueryContext(ctx, args...)
+}
+
+func (p preparedReads) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st, err := p.s.prepare(ctx, query); err == nil && st != nil { //nolint:sqlclosecheck // cached for the store's life; Store.Close closes it
+		return st.QueryRowContext(ctx, args...)
+	}
+	// On PostgreSQL, or when preparing failed: the query says why itself.
+	return p.s.db.QueryRowContext(ctx, query, args...)
 }
 
 // queryRow runs st in tx, or query when st is nil.

@@ -47,7 +47,7 @@ type Store struct {
 	dsn     string
 
 	listeners listeners // in-process delivery of Notify
-	stmts     sync.Map  // query text → *sql.Stmt, for hot paths (see prepared)
+	stmts     sync.Map  // query text → *sql.Stmt, for hot paths (see prepare)
 	// writes admits one SQLite transaction at a time, and commits those
 	// that queue up together. SQLite allows one writer; without this
 	// queue, waiting transactions poll the database lock in SQLite's busy
