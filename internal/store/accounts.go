@@ -58,7 +58,8 @@ func getUser(ctx context.Context, q querier, where string, arg any) (User, error
 
 // GetUser returns a user by id, or ENOTFOUND.
 func (s *Store) GetUser(ctx context.Context, id string) (User, error) {
-	return getUser(ctx, s.db, `l.id = $1`, id)
+	// Every signed-in request reads its account: a prepared statement.
+	return getUser(ctx, preparedReads{s}, `l.id = $1`, id)
 }
 
 // GetUserByEmail returns the account with this email, in any case, or ENOTFOUND.
