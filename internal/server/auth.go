@@ -10,6 +10,8 @@ package server
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -55,11 +57,44 @@ func newSessionManager(st *store.Store) *scs.SessionManager {
 	if st.Dialect() == store.Postgres {
 		sm.Store = postgresstore.NewWithCleanupInterval(st.DB(), 0)
 	} else {
-		sm.Store = sqlite3store.NewWithCleanupInterval(st.DB(), 0)
+		sm.Store = &sqliteSessions{SQLite3Store: sqlite3store.NewWithCleanupInterval(st.DB(), 0), db: st.DB()}
 	}
 	sm.IdleTimeout = SessionIdleTimeout
 	sm.Lifetime = SessionLifetime
 	return sm
+}
+
+// sqliteSessions is scs's SQLite store, whose lookup, made by every request
+// with a session cookie, runs a statement prepared once: the library's
+// Find has SQLite parse the query each time, which took more than the
+// lookup itself.
+type sqliteSessions struct {
+	*sqlite3store.SQLite3Store
+	db   *sql.DB
+	once sync.Once
+	find *sql.Stmt // nil if it could not be prepared: the library's Find answers
+}
+
+// sessionFind is sqlite3store's Find query.
+const sessionFind = `SELECT data FROM sessions WHERE token = $1 AND julianday('now') < expiry`
+
+func (s *sqliteSessions) Find(token string) ([]byte, bool, error) {
+	s.once.Do(func() {
+		// scs's Store interface passes no context.
+		s.find, _ = s.db.PrepareContext(context.Background(), sessionFind)
+	})
+	if s.find == nil {
+		return s.SQLite3Store.Find(token)
+	}
+	var b []byte
+	err := s.find.QueryRowContext(context.Background(), token).Scan(&b)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	return b, true, nil
 }
 
 // caller returns who made the request, as identify found them.
