@@ -59,12 +59,10 @@ func encodeObject(fields []field) ([]byte, error) {
 // with <, > and & escaped, as encoding/json writes a json.RawMessage. It
 // fails if v is not JSON.
 func appendCompact(dst, v []byte) ([]byte, error) {
-	if plainJSON(v) {
-		if !json.Valid(v) {
-			return nil, &json.SyntaxError{}
-		}
+	if plainJSON(v) && json.Valid(v) {
 		return append(dst, v...), nil
 	}
+	// Compact says what is wrong with v if it is not JSON.
 	var compact, escaped bytes.Buffer
 	if err := json.Compact(&compact, v); err != nil {
 		return nil, err

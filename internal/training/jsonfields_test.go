@@ -117,3 +117,14 @@ func TestSeqReadsAsAnInt(t *testing.T) {
 		}
 	}
 }
+
+// A free field that is not JSON, which only Go code can build, fails to
+// encode and says why.
+func TestInteractionEncodingNamesBadJSON(t *testing.T) {
+	for _, raw := range []string{`{"a":`, `nul`, `{"a" : 1`} {
+		in := Interaction{Extra: map[string]json.RawMessage{"bad": json.RawMessage(raw)}}
+		if _, err := in.MarshalJSON(); err == nil || err.Error() == "" {
+			t.Errorf("free field %s: error %v; want encoding/json's message", raw, err)
+		}
+	}
+}
