@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -27,13 +28,22 @@ import (
 	"journeyman/internal/twin"
 )
 
-// startedFleet starts the seed fleet's devices on free ports.
-func startedFleet(t *testing.T) (*fieldbus.Fleet, map[string]twin.Equipment) {
+// startedFleet starts the devices of the seed twins ids (all of them when
+// none are named) on free ports. A test names the twins it talks to: each
+// OPC UA device builds the library's standard address space from its XML,
+// two seconds under the race detector.
+func startedFleet(t *testing.T, ids ...string) (*fieldbus.Fleet, map[string]twin.Equipment) {
 	t.Helper()
 	f := mustFleet(t)
 	cfg := fieldbus.Listen{Ports: map[string]fieldbus.BasePort{
 		fieldbus.KindModbus: {Port: 0}, fieldbus.KindOPCUA: {Port: 0}, fieldbus.KindEtherNetIP: {Port: 0}}}
 	seed := twin.SeedEquipment()
+	if len(ids) > 0 {
+		seed = slices.DeleteFunc(seed, func(eq twin.Equipment) bool { return !slices.Contains(ids, eq.ID) })
+		if len(seed) != len(ids) {
+			t.Fatalf("seed twins %v: found %d", ids, len(seed))
+		}
+	}
 	if err := f.Start(context.Background(), seed, cfg, slog.New(slog.DiscardHandler)); err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +159,7 @@ func TestStartPortTaken(t *testing.T) {
 // does, and reads the new value back with independent clients: no
 // exchange in between.
 func TestDevicesFollowTwin(t *testing.T) {
-	f, seed := startedFleet(t)
+	f, seed := startedFleet(t, "chlr-1", "wtg-12", "elev-2")
 	ctx := context.Background()
 
 	t.Run("Modbus", func(t *testing.T) {
@@ -196,7 +206,7 @@ func TestDevicesFollowTwin(t *testing.T) {
 // an older state arriving late (from another process, through the store)
 // does not replace it.
 func TestFollowKeepsTheNewest(t *testing.T) {
-	f, seed := startedFleet(t)
+	f, seed := startedFleet(t, "bp-2")
 	at := func(temperature float64, updated time.Time) twin.Equipment {
 		eq := seed["bp-2"]
 		eq.SensorData = maps(eq.SensorData)
@@ -228,7 +238,7 @@ func TestFollowKeepsTheNewest(t *testing.T) {
 // TestOPCUAReadsWhileFollowing reads a node while the twin changes under
 // it: with -race, any unsynchronised access in the device shows.
 func TestOPCUAReadsWhileFollowing(t *testing.T) {
-	f, seed := startedFleet(t)
+	f, seed := startedFleet(t, "xfmr-t1")
 	eq := seed["xfmr-t1"]
 	addr := deviceAddr(t, f, eq)
 	stop := make(chan struct{})
@@ -259,7 +269,7 @@ func TestOPCUAReadsWhileFollowing(t *testing.T) {
 }
 
 func TestModbusUnknownUnit(t *testing.T) {
-	f, seed := startedFleet(t)
+	f, seed := startedFleet(t, "chlr-1")
 	eq := seed["chlr-1"] // unit id 2
 	addr := deviceAddr(t, f, eq)
 	t.Run("Client", func(t *testing.T) {

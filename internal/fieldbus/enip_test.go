@@ -284,7 +284,7 @@ func parseIdentity(t *testing.T, b []byte) (identity, []byte) {
 }
 
 func TestENIPListIdentity(t *testing.T) {
-	f, seed := startedFleet(t)
+	f, seed := startedFleet(t, "weld-cell-4", "elev-2")
 	tests := []struct {
 		twin   string
 		status uint16
@@ -328,7 +328,7 @@ func TestENIPListIdentity(t *testing.T) {
 	}
 	t.Run("SerialStable", func(t *testing.T) {
 		// Another fleet, another process: the same twin, the same serial.
-		f2, _ := startedFleet(t)
+		f2, _ := startedFleet(t, "weld-cell-4", "elev-2")
 		var serials []uint32
 		for _, fl := range []*fieldbus.Fleet{f, f2} {
 			c, err := fieldbus.DialENIP(context.Background(), deviceAddr(t, fl, seed["weld-cell-4"]), "", 5*time.Second)
@@ -349,7 +349,7 @@ func TestENIPListIdentity(t *testing.T) {
 }
 
 func TestENIPEncapsulation(t *testing.T) {
-	f, seed := startedFleet(t)
+	f, seed := startedFleet(t, "weld-cell-4", "elev-2")
 	addr := deviceAddr(t, f, seed["weld-cell-4"])
 	t.Run("ListServices", func(t *testing.T) {
 		r := dialRaw(t, addr)
@@ -425,7 +425,7 @@ func TestENIPEncapsulation(t *testing.T) {
 }
 
 func TestENIPIdentityObject(t *testing.T) {
-	f, seed := startedFleet(t)
+	f, seed := startedFleet(t, "weld-cell-4", "elev-2")
 	eq := seed["weld-cell-4"]
 	r := sessionTo(t, deviceAddr(t, f, eq))
 	gas := func(inst, attr byte) []byte { return request(0x0E, []byte{0x20, 0x01, 0x24, inst, 0x30, attr}, nil) }
@@ -479,7 +479,7 @@ func TestENIPIdentityObject(t *testing.T) {
 // TestENIPReadTagPaths reads tags directly, through Unconnected Send and
 // over a connection, and checks the device's refusals.
 func TestENIPReadTagPaths(t *testing.T) {
-	f, seed := startedFleet(t)
+	f, seed := startedFleet(t, "weld-cell-4", "elev-2")
 	eq := seed["elev-2"]
 	r := sessionTo(t, deviceAddr(t, f, eq))
 	rpm := append(le16(0x00CA), le32(math.Float32bits(float32(eq.SensorData["rpm"].Value)))...)
@@ -579,7 +579,7 @@ func le16s(v []uint16) []byte {
 }
 
 func TestENIPForwardOpen(t *testing.T) {
-	f, seed := startedFleet(t)
+	f, seed := startedFleet(t, "weld-cell-4", "elev-2")
 	addr := deviceAddr(t, f, seed["weld-cell-4"])
 	path := slices.Concat(routeSlot0, messageRouter)
 	tests := []struct {
@@ -642,7 +642,7 @@ func TestENIPForwardOpen(t *testing.T) {
 // TestENIPClientReadTag reads a tag of each elementary type with the
 // project's client, directly and through the backplane route.
 func TestENIPClientReadTag(t *testing.T) {
-	f, seed := startedFleet(t)
+	f, seed := startedFleet(t, "weld-cell-4", "elev-2")
 	eq := seed["weld-cell-4"]
 	eq.SensorData = maps(eq.SensorData)
 	eq.SensorData["temperature"] = twin.Reading{Value: 412.34, Unit: "°C"}

@@ -79,7 +79,7 @@ func TestFaultyClients(t *testing.T) {
 // TestDeviceConnectionCap fills a device's connections: the next client is
 // closed at once, not queued.
 func TestDeviceConnectionCap(t *testing.T) {
-	f, seed := startedFleet(t)
+	f, seed := startedFleet(t, "pnl-lp2a")
 	addr := deviceAddr(t, f, seed["pnl-lp2a"])
 	holdIdle(t, addr, fieldbus.MaxDeviceConns)
 	time.Sleep(100 * time.Millisecond) // all accepted

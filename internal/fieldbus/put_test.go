@@ -25,7 +25,7 @@ func readTemperature(t *testing.T, addr string) (float32, error) {
 }
 
 func TestPut(t *testing.T) {
-	f, byID := startedFleet(t)
+	f, byID := startedFleet(t, "pnl-lp2a")
 	ctx := context.Background()
 	eq := byID["pnl-lp2a"]
 	eq.ID = "new-panel"
