@@ -59,6 +59,7 @@ func newSessionManager(st *store.Store) *scs.SessionManager {
 	} else {
 		sm.Store = &sqliteSessions{SQLite3Store: sqlite3store.NewWithCleanupInterval(st.DB(), 0), db: st.DB()}
 	}
+	sm.Codec = sessionCodec{}
 	sm.IdleTimeout = SessionIdleTimeout
 	sm.Lifetime = SessionLifetime
 	return sm
