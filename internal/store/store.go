@@ -94,12 +94,6 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 		s.dialect = SQLite
 		s.writes = newWriteQueue()
 		s.db, err = openSQLite(dsn)
-		if err == nil && dsn != ":memory:" {
-			var checkpointing context.Context
-			checkpointing, s.stopCheckpoints = context.WithCancel(context.Background())
-			s.checkpointsDone = make(chan struct{})
-			go s.checkpoints(checkpointing)
-		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("open %s database: %w", s.dialect, err)
@@ -123,6 +117,15 @@ func Open(ctx context.Context, dsn string) (*Store, error) {
 			return nil, fmt.Errorf("prepare %s's count of changes: %w", s.dialect, err)
 		}
 		s.writeGroup = groupTx{db: s.writer, changes: changes}
+		// Only now: the first connection has turned a new file to WAL,
+		// which takes an exclusive lock that a checkpoint's connection
+		// opening beside it would fail to get (SQLITE_BUSY, no retry).
+		if dsn != ":memory:" {
+			var checkpointing context.Context
+			checkpointing, s.stopCheckpoints = context.WithCancel(context.Background())
+			s.checkpointsDone = make(chan struct{})
+			go s.checkpoints(checkpointing)
+		}
 	}
 	return s, nil
 }
