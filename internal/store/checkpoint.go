@@ -43,19 +43,25 @@ const (
 	checkpointPasses = 4   // copies tried beside the writer before taking its turn
 )
 
-// checkpoints runs checkpoint every checkpointEvery until ctx ends (the
-// store closes). Closing the last connection checkpoints what is left.
+// checkpoints runs checkpoint every checkpointEvery, and starts the files'
+// write-out every writebackEvery, until ctx ends (the store closes).
+// Closing the last connection checkpoints what is left.
 func (s *Store) checkpoints(ctx context.Context) {
 	defer close(s.checkpointsDone)
-	t := time.NewTicker(checkpointEvery)
-	defer t.Stop()
+	wb := newWriteback(s.dsn)
+	defer wb.close()
+	copies, writes := time.NewTicker(checkpointEvery), time.NewTicker(writebackEvery)
+	defer copies.Stop()
+	defer writes.Stop()
+	// A failure (a full disk, say) is tried again at the next tick; the
+	// WAL keeps every commit meanwhile.
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case <-t.C:
-			// A failure (a full disk, say) is tried again at the next tick;
-			// the WAL keeps every commit meanwhile.
+		case <-writes.C:
+			_ = wb.start()
+		case <-copies.C:
 			_ = s.checkpoint(ctx)
 		}
 	}

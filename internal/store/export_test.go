@@ -65,3 +65,18 @@ func QueuedXAPIWrites(s *Store, orgID string) int {
 	defer q.mu.Unlock()
 	return len(q.q)
 }
+
+// StartWriteback starts the write-out of the SQLite database at path and
+// of its WAL once, and answers how many of the two files it found.
+func StartWriteback(path string) (int, error) {
+	w := newWriteback(path)
+	defer w.close()
+	err := w.start()
+	found := 0
+	for _, f := range w.files {
+		if f != nil {
+			found++
+		}
+	}
+	return found, err
+}
