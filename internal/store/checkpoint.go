@@ -76,10 +76,10 @@ func (s *Store) checkpoints(ctx context.Context) {
 // turn then copies what was appended during that short pass, and its two
 // syncs have little to write.
 func (s *Store) checkpoint(ctx context.Context) error {
-	wal, _, err := s.walCheckpoint(ctx)
+	wal, err := s.walCheckpoint(ctx)
 	for pass := 2; err == nil && wal >= checkpointRestart; pass++ {
 		var next int
-		if next, _, err = s.walCheckpoint(ctx); err != nil {
+		if next, err = s.walCheckpoint(ctx); err != nil {
 			break
 		}
 		grown := next - wal
@@ -88,7 +88,7 @@ func (s *Store) checkpoint(ctx context.Context) error {
 		}
 		if grown <= checkpointTail || pass >= checkpointPasses {
 			return s.writes.hold(ctx, func() error {
-				_, _, err := s.walCheckpoint(ctx)
+				_, err := s.walCheckpoint(ctx)
 				return err
 			})
 		}
@@ -97,9 +97,9 @@ func (s *Store) checkpoint(ctx context.Context) error {
 }
 
 // walCheckpoint runs a PASSIVE checkpoint: it copies what no reader still
-// needs, and answers the pages in the WAL and those copied so far.
-func (s *Store) walCheckpoint(ctx context.Context) (wal, copied int, err error) {
-	var busy int
+// needs, and answers the pages the WAL held when it began.
+func (s *Store) walCheckpoint(ctx context.Context) (wal int, err error) {
+	var busy, copied int
 	err = s.db.QueryRowContext(ctx, "PRAGMA wal_checkpoint(PASSIVE)").Scan(&busy, &wal, &copied)
-	return wal, copied, err
+	return wal, err
 }

@@ -22,13 +22,12 @@ var writebackEvery = 50 * time.Millisecond
 
 // writeback starts the write-out of a SQLite database's files.
 type writeback struct {
-	paths []string
-	files []*os.File // opened when first found
+	paths [2]string   // the database file and its WAL
+	files [2]*os.File // opened when first found
 }
 
 func newWriteback(path string) *writeback {
-	paths := []string{path, path + "-wal"}
-	return &writeback{paths: paths, files: make([]*os.File, len(paths))}
+	return &writeback{paths: [2]string{path, path + "-wal"}}
 }
 
 // start asks the kernel to start writing every file's dirty pages; it does
