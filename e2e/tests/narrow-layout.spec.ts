@@ -146,3 +146,17 @@ test.describe('at 375 px', () => {
     await expect(takeTour).toBeInViewport()
   })
 })
+
+test('the training scene narrows with the window, from 1280 to 375 px', async ({ page }) => {
+  await page.addInitScript((key) => localStorage.setItem(key, 'true'), TOUR_KEY)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/xr-training?module=electrical-lockout-tagout')
+  const scene = page.getByRole('img', { name: /^3D training scene/ })
+  await expect(scene).toBeVisible()
+  expect((await scene.boundingBox())!.width).toBeGreaterThan(600)
+  // A tablet turned, a window dragged narrower: the canvas was drawn at its
+  // 1280-px size and held the page at 811 px.
+  await page.setViewportSize(PHONE)
+  await expect.poll(async () => (await scene.boundingBox())!.width).toBeLessThan(PHONE.width)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), (await overflowing(page)).join('; ')).toBeLessThanOrEqual(PHONE.width)
+})

@@ -349,8 +349,12 @@ export default function ScenePlayer(props: ScenePlayerProps) {
 
   useEffect(() => () => store.getState().session?.end().catch(() => {}) as unknown as void, [store])
 
+  // The canvas is drawn at a fixed size in px, which would make that size the
+  // box's minimum: a grid or flex parent could then never narrow it when the
+  // window does (1280 → 375 px left the page 811 px wide). Containing its
+  // inline size leaves the width to the parent, and fiber follows it.
   return (
-    <div className={cn('relative h-[420px] w-full overflow-hidden rounded-lg border border-white/10 bg-slate-900', props.className)}>
+    <div className={cn('relative h-[420px] w-full overflow-hidden rounded-lg border border-white/10 bg-slate-900 [contain:inline-size]', props.className)}>
       {/*
         On demand: a frame is drawn when something changes (props, the orbit
         controls, the highlight's pulse), not 60 times a second while the page
