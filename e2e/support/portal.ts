@@ -58,8 +58,11 @@ async function invite(admin: APIRequestContext, data: Record<string, unknown>): 
   return ((await res.json()) as { url: string }).url
 }
 
-async function startSession(api: APIRequestContext): Promise<string> {
-  const res = await api.post('/api/xr-sessions', { data: { moduleId: MODULE_ID, sessionType: 'vr', deviceType: 'Meta Quest 3', startedAt: new Date().toISOString() } })
+/** What the player sends as deviceType from a phone's browser: its user-agent string. */
+export const PHONE_USER_AGENT = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36'
+
+async function startSession(api: APIRequestContext, deviceType = 'Meta Quest 3'): Promise<string> {
+  const res = await api.post('/api/xr-sessions', { data: { moduleId: MODULE_ID, sessionType: 'vr', deviceType, startedAt: new Date().toISOString() } })
   expect(res.status(), await res.text()).toBe(201)
   return ((await res.json()) as { id: string }).id
 }
@@ -106,7 +109,7 @@ export async function seedPortal(playwright: PlaywrightWorkerArgs['playwright'],
   // scene allows (3 s for a safety check, 1.5 s a click), and no action
   // ahead of the time the server saw pass since the start.
   const verifiedId = await startSession(zoe.api)
-  const fast = await startSession(zoe.api)
+  const fast = await startSession(zoe.api, PHONE_USER_AGENT)
   const abeSession = await startSession(abe.api)
   // Sessions too fast to be real: recorded while the verified one's clock runs.
   const unverified = await recordAndEnd(zoe.api, fast, interactions(ALL_STEPS, [100, 200, 300, 400, 500, 600]), 1)

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '../support/test'
 import { signIn, skipTour } from '../support/accounts'
 import { startFreshServer, type FreshServer } from '../support/fresh-server'
-import { MODULE_ID, parseCsv, seedPortal, type PortalWorld } from '../support/portal'
+import { MODULE_ID, PHONE_USER_AGENT, parseCsv, seedPortal, type PortalWorld } from '../support/portal'
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
@@ -174,5 +174,16 @@ test.describe('portal at 375 px', () => {
     // The mobile menu offers the portal too.
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expect(page.getByTestId('mobile-menu').getByRole('link', { name: 'Portal' })).toHaveAttribute('href', '/portal')
+  })
+
+  test("a session's review wraps the device's user-agent string inside its card", async ({ page }) => {
+    await signIn(page, server.base, world.instructor, `/portal/learners/${world.zoe.id}/sessions/${world.unverifiedSessionId}`)
+    const device = page.getByLabel('Summary figures').locator('dt:text-is("Device") + dd')
+    await expect(device).toHaveText(PHONE_USER_AGENT)
+    const card = device.locator('..')
+    const [cardBox, deviceBox] = [(await card.boundingBox())!, (await device.boundingBox())!]
+    expect(deviceBox.x + deviceBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width)
+    expect(await device.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), 'nothing of it is cut off').toBe(true)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   })
 })

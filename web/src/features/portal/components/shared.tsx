@@ -97,7 +97,11 @@ export interface Figure {
   value: string
   /** Draws the eye to a figure that asks for the instructor's attention (alerts, unverified sessions). */
   attention?: boolean
-  /** A long value (a date and time) in smaller type, so it does not break over three lines of a narrow card. */
+  /**
+   * A long value (a date and time, a browser's user-agent string) in smaller
+   * type, so it does not break over three lines of a narrow card. Any value
+   * wraps inside its card, within a word if it must.
+   */
   long?: boolean
 }
 
@@ -108,7 +112,7 @@ export function FigureCards({ figures, label }: { figures: Figure[]; label: stri
       {figures.map((f) => (
         <div key={f.label} className={cn('rounded-xl border bg-slate-900/70 p-4', f.attention ? 'border-amber-500/50' : 'border-white/10')}>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-300">{f.label}</dt>
-          <dd className={cn('mt-1 font-bold tabular-nums', f.long ? 'text-base sm:text-lg' : 'text-xl sm:text-2xl', f.attention ? 'text-amber-300' : 'text-white')}>{f.value}</dd>
+          <dd className={cn('mt-1 font-bold tabular-nums [overflow-wrap:anywhere]', f.long ? 'text-base sm:text-lg' : 'text-xl sm:text-2xl', f.attention ? 'text-amber-300' : 'text-white')}>{f.value}</dd>
         </div>
       ))}
     </dl>
