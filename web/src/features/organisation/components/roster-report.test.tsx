@@ -34,6 +34,8 @@ describe('RosterReportView', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Line', 'Outcome', 'Email', 'Name', 'Role', 'Cohort'])
     const rows = within(table).getAllByRole('row').slice(1)
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['2', '3', '5'])
+    // Line 4 was blank: the table's name says why its number is missing.
+    expect(table).toHaveAccessibleName(/one row per person, by the line of the file it is on \(blank lines, and rows of empty cells, are skipped\)/)
     const bad = rows[2]
     expect(bad).toHaveAttribute('data-outcome', 'error')
     expect(bad).toHaveTextContent('Error')

@@ -31,7 +31,7 @@ export function RosterReportView({ report }: { report: RosterReport }) {
       <div className="overflow-x-auto rounded-lg border border-white/10" role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className="w-full min-w-[44rem] text-left text-sm">
           <caption className="sr-only">
-            {title}, one row per CSV line: {summarizeCounts(report.counts)}
+            {title}, one row per person, by the line of the file it is on (blank lines, and rows of empty cells, are skipped): {summarizeCounts(report.counts)}
           </caption>
           <thead className="bg-slate-800/80 text-xs uppercase tracking-wide text-slate-300">
             <tr>
