@@ -58,10 +58,18 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Save name' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Your display name is saved.' })).toBeVisible()
     await expect(nav(page).getByTestId('account-menu-trigger')).toContainText('Ada King')
+    // The page leaves before the cache is reset: nothing of the account's is asked for again as a guest.
+    const refused: string[] = []
+    page.on('response', (r) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`)
+    })
     await nav(page).getByTestId('account-menu-trigger').click()
     await page.getByRole('menuitem', { name: 'Sign out' }).click()
     await expect(page).toHaveURL(`${server.base}/`)
     await expect(nav(page).getByRole('link', { name: 'Sign in' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(refused).toEqual([])
     const me = await page.evaluate(async () => (await fetch('/api/me')).json())
     expect(me).toMatchObject({ guest: true, role: 'guest', email: null })
 

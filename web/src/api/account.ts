@@ -119,26 +119,34 @@ export function useSignIn() {
   return useIdentityMutation(signIn)
 }
 
-/** POST /api/account/sign-out → 204; the browser is a fresh guest. */
-export function useSignOut() {
+/**
+ * A sign-out's mutation. leave goes from a page only for an account to
+ * another, and says whether it did: the page goes first, its queries with
+ * it, before the cache is reset; reset while it is still on screen, they
+ * were asked again as a guest (401s and 403s in the console).
+ */
+function useSignOutMutation(url: string, leave?: () => boolean) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/account/sign-out')
+      await apiRequest('POST', url)
     },
-    onSuccess: () => switchIdentity(queryClient, null),
+    onSuccess: async () => {
+      // The navigation renders before the next task: the page is gone by then.
+      if (leave?.()) await new Promise((resolve) => setTimeout(resolve, 0))
+      await switchIdentity(queryClient, null)
+    },
   })
 }
 
+/** POST /api/account/sign-out → 204; the browser is a fresh guest. */
+export function useSignOut(leave?: () => boolean) {
+  return useSignOutMutation('/api/account/sign-out', leave)
+}
+
 /** POST /api/account/sign-out-everywhere → 204: every session of the account ends, this one too. */
-export function useSignOutEverywhere() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async () => {
-      await apiRequest('POST', '/api/account/sign-out-everywhere')
-    },
-    onSuccess: () => switchIdentity(queryClient, null),
-  })
+export function useSignOutEverywhere(leave?: () => boolean) {
+  return useSignOutMutation('/api/account/sign-out-everywhere', leave)
 }
 
 export interface ChangePasswordInput {

@@ -17,16 +17,12 @@ function useHere(): string {
 
 /** Signs out and says so, leaving a page that needs an account for the home page. */
 function useSignOutAction() {
-  const signOut = useSignOut()
-  const leave = useLeaveAccountPage()
+  const signOut = useSignOut(useLeaveAccountPage())
   return {
     pending: signOut.isPending,
     run: () =>
       signOut.mutateAsync().then(
-        () => {
-          leave()
-          toast({ title: 'Signed out', description: 'You are browsing as a guest.' })
-        },
+        () => toast({ title: 'Signed out', description: 'You are browsing as a guest.' }),
         () => toast({ title: 'Could not sign out', description: 'Check your connection and try again.', variant: 'destructive' }),
       ),
   }

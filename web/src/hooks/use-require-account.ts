@@ -27,14 +27,15 @@ export function useRequireAccount() {
 }
 
 /**
- * What a sign-out does next: on a page only for an account, go home. The
- * page's own guard (above) does too, but only once the page is on screen;
- * someone who signs out while its code is still loading would otherwise
- * arrive on it as a guest and be sent to sign in.
+ * What a sign-out does first: on a page only for an account, go home, and
+ * say so. The page's own guard (above) would too, but only once the cache
+ * is reset, and by then the page has asked for its data again as a guest.
  */
-export function useLeaveAccountPage(): () => void {
+export function useLeaveAccountPage(): () => boolean {
   const [location, navigate] = useLocation()
   return () => {
-    if (needsAccount(location)) navigate('/', { replace: true })
+    if (!needsAccount(location)) return false
+    navigate('/', { replace: true })
+    return true
   }
 }

@@ -291,19 +291,16 @@ function ChangePasswordForm() {
 }
 
 function Sessions() {
-  const signOut = useSignOut()
-  const everywhere = useSignOutEverywhere()
   const leave = useLeaveAccountPage()
+  const signOut = useSignOut(leave)
+  const everywhere = useSignOutEverywhere(leave)
   const [error, setError] = useState('')
   // mutateAsync rather than mutate's callbacks: signing out leaves this page, and
   // callbacks given to mutate are dropped once the component is gone.
   const run = (mutation: typeof signOut, description: string) => () => {
     setError('')
     mutation.mutateAsync().then(
-      () => {
-        leave()
-        toast({ title: 'Signed out', description })
-      },
+      () => toast({ title: 'Signed out', description }),
       (e: unknown) => setError(formErrors(e, {}).form ?? 'Could not sign out.'),
     )
   }
