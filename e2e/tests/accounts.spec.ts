@@ -47,6 +47,10 @@ test.describe('accounts', () => {
     await expect(profile).toContainText(ada.email)
     await expect(profile).toContainText('Learner')
     await expect(profile).toContainText('None (individual learner)')
+    // Nothing personalized yet: the wizard's defaults are not this account's preferences.
+    const training = page.getByRole('heading', { name: 'Your training' }).locator('xpath=ancestor::div[contains(@class, "rounded-xl")][1]')
+    await expect(training).toContainText('0 sessions')
+    await expect(training).toContainText('Not set yet Personalize')
     // A learner has no organisation to manage.
     await nav(page).getByTestId('account-menu-trigger').click()
     await expect(page.getByRole('menuitem', { name: 'Organisation' })).toHaveCount(0)

@@ -92,12 +92,14 @@ const sessionCount = (list: readonly unknown[]) => list.length
 function Records({ me }: { me: Me }) {
   const sessions = useXrSessions(me.id, { select: sessionCount })
   const preferences = usePersonalization()
+  // Never saved, the answer is the wizard's defaults: there is nothing to show as this account's.
+  const saved = preferences.data?.saved ? preferences.data : null
   const count = sessions.data
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">Your training</CardTitle>
-        <CardDescription>What you did before signing up moved into this account.</CardDescription>
+        <CardDescription>Your sessions and preferences, with anything you did as a guest in this browser before signing up.</CardDescription>
       </CardHeader>
       <CardContent>
         <dl className="space-y-3">
@@ -108,10 +110,10 @@ function Records({ me }: { me: Me }) {
             </Link>
           </Item>
           <Item term="Preferences">
-            {preferences.isPending ? 'Loading…' : preferences.data ? 'Saved' : 'Not set yet'}
-            {preferences.data?.primaryTrade ? ` (primary trade: ${preferences.data.primaryTrade})` : ''}{' '}
+            {preferences.isPending ? 'Loading…' : saved ? 'Saved' : 'Not set yet'}
+            {saved?.primaryTrade ? ` (primary trade: ${saved.primaryTrade})` : ''}{' '}
             <Link href="/personalization" className="ml-1 text-sm text-amber-400 underline-offset-4 hover:underline">
-              {preferences.data ? 'Change' : 'Personalize'}
+              {saved ? 'Change' : 'Personalize'}
             </Link>
           </Item>
         </dl>
