@@ -46,6 +46,20 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod decides at each schema's construction whether it may compile
+          // the schema with new Function, which the Content-Security-Policy
+          // forbids; src/lib/csp.ts tells it not to. A chunk runs all its
+          // modules when first imported, so a schema built at the top of a
+          // module sharing zod's chunk was made before csp.ts had run, and
+          // every page reported a policy violation. zod and csp.ts get a
+          // chunk of their own: the setting comes before any schema.
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]csp\.ts$/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: {
