@@ -14,6 +14,7 @@ import { Button, buttonVariants } from '@/components/ui/button'
 import { Progress } from '@/components/ui/progress'
 import { cn } from '@/lib/utils'
 import { useTrainingModules } from '@/api/catalog'
+import { XRSessionLauncher } from '@/components/xr'
 import { useNearViewport } from '../lib/use-near-viewport'
 import { completionRate, entryModuleId, isFirefox, nextStage, resolveTrade, stageStatus } from '../lib/trade-demo'
 import { FallbackVideo } from './fallback-video'
@@ -43,8 +44,10 @@ function useFullscreen(element: RefObject<HTMLElement | null>) {
  * panel with play/pause, restart, volume and fullscreen, the five stages
  * (any one reachable directly), the stage's features and the metrics.
  * Playing advances one stage every DEMO_STAGE_INTERVAL_MS and stops on the last.
+ * With handsOn (the /demo page), the chosen trade's first module follows,
+ * ready to train in right there, on the desktop or in VR or AR.
  */
-export function TradeSkillsDemo() {
+export function TradeSkillsDemo({ handsOn = false }: { handsOn?: boolean }) {
   const [tradeId, setTradeId] = useState<TradeDemoItem['id']>(tradeDemoItems[0].id)
   const [stage, setStage] = useState<DemoStageId>('overview')
   const [playing, setPlaying] = useState(false)
@@ -276,6 +279,18 @@ export function TradeSkillsDemo() {
             </div>
           </div>
         </div>
+        {handsOn && modules.data ? (
+          <section aria-labelledby="hands-on-heading" className="mt-10">
+            <h2 id="hands-on-heading" className="text-2xl font-semibold text-white">
+              Hands-on: {trade.name}
+            </h2>
+            <p className="mt-2 text-slate-300">
+              The trade&apos;s first module, here in your browser: start a session and work through its steps in the 3D scene. It is kept in your session history like
+              any other.
+            </p>
+            <XRSessionLauncher key={moduleId} className="mt-4" moduleId={moduleId} title={modules.data.find((m) => m.id === moduleId)?.title} />
+          </section>
+        ) : null}
       </div>
     </RevealSection>
   )
