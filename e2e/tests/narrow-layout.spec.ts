@@ -91,6 +91,8 @@ test.describe('at 375 px', () => {
     await page.goto('/')
     const takeTour = page.getByRole('button', { name: 'Take Tour' })
     await expect(takeTour).toBeVisible()
+    // It floats over the content while the page scrolls: on a phone, a round icon as small as Reset.
+    expect((await takeTour.boundingBox())!.width).toBeLessThanOrEqual(40)
     // Sections below the fold render, and change size, as they come near the
     // viewport (content-visibility: auto): scroll down until the page's height
     // holds still, then scroll to the bottom and measure in the same moment.

@@ -269,12 +269,14 @@ export function GuidedTour({ steps = defaultSteps }: { steps?: readonly TourStep
   // Floating, but docked: sticky to the viewport's bottom while the page
   // scrolls, it comes to rest at the end of the page's content, above the
   // footer, so it never covers the footer's text. It must stay the page's
-  // last element, outside any container that clips overflow.
+  // last element, outside any container that clips overflow. On a phone it
+  // floats over the content as the page scrolls, so there it is a round
+  // icon, named Take Tour like the wide one, and covers as little as Reset.
   return (
     <div className="pointer-events-none sticky bottom-6 z-40 mb-6 mt-6 flex w-fit items-center gap-2 pl-6 [&>*]:pointer-events-auto" data-testid="tour-launcher">
-      <Button onClick={() => dispatch({ type: 'open' })} className="rounded-full shadow-lg">
+      <Button onClick={() => dispatch({ type: 'open' })} title="Take Tour" className="rounded-full shadow-lg max-sm:h-10 max-sm:w-10 max-sm:p-0">
         <Compass aria-hidden="true" />
-        Take Tour
+        <span className="max-sm:sr-only">Take Tour</span>
       </Button>
       <Button
         variant="secondary"
