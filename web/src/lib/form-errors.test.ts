@@ -16,6 +16,13 @@ describe('formErrors', () => {
     })
   })
 
+  it('keeps the case of a message that starts with a name written as code', () => {
+    expect(formErrors(answer(400, 'cmi5.xml: au[0] (intro): masteryScore "1.7" is not a decimal from 0 to 1'), {}).form).toBe(
+      'cmi5.xml: au[0] (intro): masteryScore "1.7" is not a decimal from 0 to 1.',
+    )
+    expect(formErrors(answer(409, 'the roster names this person twice'), {}).form).toBe('The roster names this person twice.')
+  })
+
   it('reads the "field: problem" form too', () => {
     expect(formErrors(answer(400, 'email: must be an email address like name@example.com'), labels).fields.email).toBe(
       'Email must be an email address like name@example.com.',

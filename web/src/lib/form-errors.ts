@@ -7,8 +7,9 @@ export interface FormErrors<F extends string> {
   form?: string
 }
 
+/** Capitalizes a sentence's first word, unless it is written as code (cmi5.xml, au[0]), whose case is its name. */
 function capitalize(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1)
+  return /^[a-z]+(?![\w.[\]/-])/.test(s) ? s.charAt(0).toUpperCase() + s.slice(1) : s
 }
 
 function sentence(s: string): string {
