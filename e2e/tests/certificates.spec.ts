@@ -103,6 +103,14 @@ test('the learner finds the certificate on their account and prints it with ever
   }
   await expect(doc.getByTestId('certificate-revoked')).toHaveCount(0)
   expect(await seriousViolations(page), '/certificates/:id').toEqual([])
+  // Back to where the learner keeps it; staff go back to the learner in the portal.
+  await expect(page.getByRole('link', { name: 'Your account' })).toHaveAttribute('href', '/account')
+  const staff = await open(browser, instructor.storageState)
+  await staff.goto(`/certificates/${certificate.id}`)
+  await staff.getByRole('link', { name: `${learner.account.displayName} in the portal` }).click()
+  await expect(staff).toHaveURL(new RegExp(`/portal/learners/${learner.id}$`))
+  await expect(staff.getByRole('heading', { level: 1, name: learner.account.displayName })).toBeVisible()
+  await staff.context().close()
 
   // Print calls the browser's print dialog.
   await page.evaluate(() => {

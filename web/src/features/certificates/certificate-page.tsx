@@ -78,14 +78,16 @@ export default function CertificatePage({ params }: PageProps) {
         </Message>
       )
     case 'certificate': {
-      const { certificate, revokedAt, revokedReason } = view.certificate
+      const { certificate, revokedAt, revokedReason, learnerId } = view.certificate
       const revoked = revokedAt ? { at: revokedAt, reason: revokedReason } : null
+      // The learner goes back to their account; their organisation's staff, to the learner in the portal.
+      const own = me.data?.id === learnerId
       return (
         <Shell>
           <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
-            <Link href="/account" className={`inline-flex items-center gap-1.5 text-sm ${linkClass}`}>
+            <Link href={own ? '/account' : `/portal/learners/${encodeURIComponent(learnerId)}`} className={`inline-flex items-center gap-1.5 text-sm ${linkClass}`}>
               <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-              Your account
+              {own ? 'Your account' : `${certificate.learner} in the portal`}
             </Link>
             <Button onClick={() => window.print()}>
               <Printer aria-hidden="true" />
