@@ -110,6 +110,8 @@ test.describe('learning hub', () => {
     await expect(modules).toHaveCount(8)
     await expect(page.getByRole('heading', { name: 'Your journey' })).toBeVisible()
     await expect(page.getByText('2 of 8')).toBeVisible()
+    // The completed modules' course durations, not time trained (the XR Training Center's Training Time).
+    await expect(page.getByRole('term').filter({ hasText: 'Course time completed' })).toBeVisible()
 
     // The launcher offers real catalog modules beside sample cards, and its realtime state follows the channel.
     // Nothing is preselected: the 3D scene loads only once a module is chosen.

@@ -186,7 +186,7 @@ export default function LearningHubPage() {
             <dl className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <Stat icon={<Trophy className="h-5 w-5" />} term="Modules completed" value={`${summary.completed} of ${summary.total}`} />
               <Stat icon={<Rocket className="h-5 w-5" />} term="In progress" value={String(summary.inProgress)} />
-              <Stat icon={<Clock className="h-5 w-5" />} term="Training completed" value={`${Math.round((summary.minutesCompleted / 60) * 10) / 10} hours`} />
+              <Stat icon={<Clock className="h-5 w-5" />} term="Course time completed" value={`${Math.round((summary.minutesCompleted / 60) * 10) / 10} hours`} />
               <Stat icon={<Award className="h-5 w-5" />} term="Badges earned" value={String(summary.badges)} />
             </dl>
             <div className="mt-4 max-w-xl space-y-1">
