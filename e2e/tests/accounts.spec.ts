@@ -21,6 +21,8 @@ test.afterAll(() => server?.stop())
 test.beforeEach(({ page }) => skipTour(page))
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+/** The account page's "Your training" card: sessions and preferences. */
+const trainingCard = (page: Page) => page.getByRole('heading', { name: 'Your training' }).locator('xpath=ancestor::div[contains(@class, "rounded-xl")][1]')
 
 test.describe('accounts', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
@@ -48,7 +50,7 @@ test.describe('accounts', () => {
     await expect(profile).toContainText('Learner')
     await expect(profile).toContainText('None (individual learner)')
     // Nothing personalized yet: the wizard's defaults are not this account's preferences.
-    const training = page.getByRole('heading', { name: 'Your training' }).locator('xpath=ancestor::div[contains(@class, "rounded-xl")][1]')
+    const training = trainingCard(page)
     await expect(training).toContainText('0 sessions')
     await expect(training).toContainText('Not set yet Personalize')
     // A learner has no organisation to manage.
@@ -183,7 +185,7 @@ test.describe('accounts', () => {
     await page.goto(`${server.base}/sign-up`)
     await fillSignUp(page, newPerson('guest', 'Gus Guest'))
     await expect(page).toHaveURL(/\/account$/)
-    const training = page.getByRole('heading', { name: 'Your training' }).locator('xpath=ancestor::div[contains(@class, "rounded-xl")][1]')
+    const training = trainingCard(page)
     await expect(training).toContainText('1 session')
     await expect(training).toContainText('Saved (primary trade: welding)')
   })

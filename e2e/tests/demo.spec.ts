@@ -1,12 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '../support/test'
-
-interface CatalogModule {
-  id: string
-  tradeId: string
-  title: string
-  prerequisites: string[]
-}
+import type { CatalogModule } from '../support/training'
 
 test.use({ viewport: { width: 1280, height: 800 } })
 test.describe.configure({ timeout: 90_000 })
@@ -20,7 +14,7 @@ test('View Demo: the trade skills demo, then the chosen trade’s first module t
   await expect(page.getByTestId('demo-panel')).toBeVisible()
 
   // Plumbing's first module: the catalog's first plumbing module without prerequisites.
-  const modules = (await (await page.request.get('/api/training-modules')).json()) as CatalogModule[]
+  const modules = (await (await page.request.get('/api/training-modules')).json()) as (CatalogModule & { prerequisites: string[] })[]
   const entry = modules.find((m) => m.tradeId === 'plumbing' && m.prerequisites.length === 0)!
   await page.getByTestId('trade-plumbing').click()
   await expect(page.getByTestId('demo-panel')).toHaveAttribute('aria-label', /^Plumbing/)
@@ -44,7 +38,7 @@ test('View Demo: the trade skills demo, then the chosen trade’s first module t
   await page.goto('/xr-training')
   await page.getByRole('tab', { name: 'Session History' }).click()
   await expect(page.getByRole('tabpanel').getByText(entry.title).first()).toBeVisible()
-  const history = (await (await page.request.get('/api/me')).json()) as { id: string }
-  const sessions = (await (await page.request.get(`/api/users/${history.id}/xr-sessions`)).json()) as { id: string; completionStatus: string }[]
+  const me = (await (await page.request.get('/api/me')).json()) as { id: string }
+  const sessions = (await (await page.request.get(`/api/users/${me.id}/xr-sessions`)).json()) as { id: string; completionStatus: string }[]
   expect(sessions.find((s) => s.id === session.id)?.completionStatus).toBe('completed')
 })
