@@ -71,6 +71,17 @@ test.describe('at 375 px', () => {
     expect(tooWide).toEqual([])
   })
 
+  test('the weld viewport holds every metric on a phone, none cut off at its edge', async ({ page }) => {
+    await page.goto('/welding-ar-demo')
+    const viewport = await page.getByTestId('weld-viewport').boundingBox()
+    const metrics = page.getByRole('list', { name: 'Weld metrics' }).getByRole('listitem')
+    await expect(metrics).toHaveCount(8)
+    for (const m of await metrics.all()) {
+      const box = (await m.boundingBox())!
+      expect(box.y + box.height, (await m.textContent()) ?? '').toBeLessThanOrEqual(viewport!.y + viewport!.height)
+    }
+  })
+
   test('the Learning Hub’s module buttons wrap their titles inside the screen', async ({ page }) => {
     await page.goto('/learning-hub')
     const picker = page.getByRole('group', { name: 'Module to launch' })

@@ -56,9 +56,10 @@ test.describe('/welding-ar-demo with a camera', () => {
     await choose(page, 'Material', 'stainless steel')
     await choose(page, 'Position', '3G (vertical)')
     await expect(page.getByText('Recorded against: SMAW Fillet Welds with E7018')).toBeVisible()
+    // The checks open only once begun (the next test); welding straight away leaves them undone.
     const checks = page.getByRole('checkbox')
     await expect(checks).toHaveCount(4)
-    for (const c of await checks.all()) await c.check()
+    for (const c of await checks.all()) await expect(c).toBeDisabled()
 
     // From here page time moves only when the test says so.
     await page.clock.pauseAt(Date.now() + 1_000)
@@ -87,18 +88,14 @@ test.describe('/welding-ar-demo with a camera', () => {
     expect(await trackStates(page)).toEqual(['ended'])
     await page.clock.resume()
     await expect(page.getByTestId('weld-status')).toHaveText('Weld complete')
-    await expect(page.getByText('Saved to your session history (safety 100%).')).toBeVisible()
+    await expect(page.getByText('Saved to your session history (safety 0%).')).toBeVisible()
 
     const me = await (await page.request.get('/api/me')).json()
     const list = await (await page.request.get(`/api/users/${me.id}/xr-sessions`)).json()
     expect(list).toHaveLength(1)
-    expect(list[0]).toMatchObject({ moduleId: 'welding-smaw-fillet', sessionType: 'ar', completionStatus: 'completed', duration: 10, safetyScore: 100 })
-    // The checklist was ticked before the session started, so the server saw none of
-    // those steps happen: the record is unverified and its score is not averaged
-    // (internal/training/verify.go).
-    expect(list[0].verified).toBe(false)
+    expect(list[0]).toMatchObject({ moduleId: 'welding-smaw-fillet', sessionType: 'ar', completionStatus: 'completed', duration: 10, safetyScore: 0 })
     const analytics = await (await page.request.get(`/api/users/${me.id}/xr-analytics`)).json()
-    expect(analytics).toMatchObject({ totalSessions: 1, totalDuration: 10, averageSafetyScore: 0 })
+    expect(analytics).toMatchObject({ totalSessions: 1, totalDuration: 10 })
 
     await page.getByRole('link', { name: 'Open XR Training Center' }).click()
     await page.getByRole('tab', { name: 'Session History' }).click()
@@ -135,7 +132,7 @@ test.describe('/welding-ar-demo with a camera', () => {
     await expect(page.getByText(/Saved to your session history/)).toBeVisible()
   })
 
-  test('has no serious accessibility violations, before and while welding', async ({ page }) => {
+  test('has no serious accessibility violations, before, during the checks and while welding', async ({ page }) => {
     test.setTimeout(90_000) // two full axe runs on a shared, loaded machine
     await expect(page.getByRole('checkbox')).toHaveCount(4)
     const serious = async () => {
@@ -145,10 +142,60 @@ test.describe('/welding-ar-demo with a camera', () => {
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)
     }
     expect(await serious()).toEqual([])
+    await page.getByRole('button', { name: 'Begin Safety Checks' }).click()
+    await expect(page.getByText(/this check opens in \d s/)).toBeVisible()
+    expect(await serious()).toEqual([])
     await page.getByRole('button', { name: 'Start Welding' }).click()
     await expect(page.getByTestId('weld-status')).toHaveText('Welding')
     expect(await serious()).toEqual([])
   })
+})
+
+// On the real clock: the server measures the session's time itself.
+test('the pre-weld checks begin the session, each opens after its minimum time, and the weld after them is verified', async ({ page }) => {
+  test.setTimeout(90_000) // four checks of at least 3 s each, in real time
+  await page.goto('/welding-ar-demo')
+  await choose(page, 'Technique', 'SMAW (Stick)')
+  await expect(page.getByText('Recorded against: SMAW Fillet Welds with E7018')).toBeVisible()
+  const checks = page.getByRole('checkbox')
+  await expect(checks).toHaveCount(4)
+  await page.getByRole('button', { name: 'Begin Safety Checks' }).click()
+  await expect(page.getByRole('combobox', { name: 'Technique' })).toBeDisabled()
+  const me = await (await page.request.get('/api/me')).json()
+  const sessions = async () => (await page.request.get(`/api/users/${me.id}/xr-sessions`)).json()
+  await expect.poll(async () => (await sessions()).map((s: { completionStatus: string }) => s.completionStatus)).toEqual(['in_progress'])
+
+  for (const [i, check] of (await checks.all()).entries()) {
+    // Held: it says when it opens, and the ones after it stay closed.
+    await expect(check).toBeDisabled()
+    await expect(check).toHaveAccessibleDescription(/this check opens in [1-3] s/)
+    for (const later of (await checks.all()).slice(i + 1)) await expect(later).toBeDisabled()
+    await expect(check).toBeEnabled({ timeout: 10_000 })
+    await check.check()
+    await expect(check).toBeChecked()
+    await expect(check).toBeDisabled()
+  }
+  // Each check reached the server as it was ticked.
+  const [running] = await sessions()
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/users/${me.id}/xr-sessions/${running.id}`)).json()).interactionData.interactions.length)
+    .toBe(4)
+
+  await page.getByRole('button', { name: 'Start Welding' }).click()
+  await expect(page.getByTestId('weld-status')).toHaveText('Welding')
+  await expect(page.getByTestId('weld-timer')).toHaveText('0:01')
+  await page.getByRole('button', { name: 'End Weld' }).click()
+  await expect(page.getByText('Saved to your session history (safety 100%).')).toBeVisible()
+
+  // One session, from the checks to the end of the weld, and the server verified it.
+  const list = await sessions()
+  expect(list).toHaveLength(1)
+  expect(list[0]).toMatchObject({ id: running.id, moduleId: 'welding-smaw-fillet', sessionType: 'ar', safetyScore: 100, verified: true, verificationIssues: [] })
+  expect(list[0].duration).toBeGreaterThanOrEqual(13)
+  const analytics = await (await page.request.get(`/api/users/${me.id}/xr-analytics`)).json()
+  expect(analytics).toMatchObject({ totalSessions: 1, averageSafetyScore: 100 })
+  // A new round of checks is a new session.
+  await expect(page.getByRole('button', { name: 'Begin Safety Checks' })).toBeEnabled()
 })
 
 test('/welding-ar-demo with the camera denied: the exact alert, nothing starts, nothing stored', async ({ page }) => {

@@ -70,7 +70,7 @@ describe('WeldingSimulator', { timeout: 30_000 }, () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false)
   })
 
-  it('records the weld as an AR session: POST on start, PATCH end with metrics, score and ticked checks', async () => {
+  it('records the weld as an AR session: POST when the checks begin, a PATCH per check, the end with metrics, score and checks', async () => {
     const stop = vi.fn()
     Object.defineProperty(navigator, 'mediaDevices', {
       configurable: true,
@@ -78,21 +78,53 @@ describe('WeldingSimulator', { timeout: 30_000 }, () => {
     })
     const calls = renderSimulator()
     const check = await screen.findByRole('checkbox', { name: 'Put on safety glasses and the welding helmet.' }, { timeout: 10_000 })
+    // Closed until the checks begin: that is when the session starts.
+    expect(check).toBeDisabled()
+    const begin = screen.getByRole('button', { name: 'Begin Safety Checks' })
+    await vi.waitFor(() => expect(begin).toBeEnabled(), { timeout: 10_000 })
+    await act(async () => begin.click())
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1))
+    expect(check).toBeEnabled()
     await act(async () => check.click())
+    expect(check).toBeChecked()
+    expect(check).toBeDisabled()
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1))
+    const update = calls.find((c) => c.method === 'PATCH')?.body as { interactionData: { interactions: Record<string, unknown>[] } }
+    expect(update.interactionData.interactions).toMatchObject([{ action: 'grab', stepId: 'wear-eyes', seq: 0 }])
+
     const start = screen.getByRole('button', { name: 'Start Welding' })
-    await vi.waitFor(() => expect(start).toBeEnabled(), { timeout: 10_000 })
     await act(async () => start.click())
     expect(screen.getByTestId('weld-status')).toHaveTextContent('Welding')
     await act(async () => screen.getByRole('button', { name: 'End Weld' }).click())
     expect(stop).toHaveBeenCalled()
     await screen.findByText(/Saved to your session history \(safety 33.3%\)/, {}, { timeout: 10_000 })
-    const post = calls.find((c) => c.method === 'POST')
-    expect(post).toMatchObject({ url: '/api/xr-sessions', body: { moduleId: 'welding-joint-preparation', sessionType: 'ar' } })
-    const end = calls.find((c) => c.method === 'PATCH')
+    // Welding continued the session the checks began.
+    const posts = calls.filter((c) => c.method === 'POST')
+    expect(posts).toHaveLength(1)
+    expect(posts[0]).toMatchObject({ url: '/api/xr-sessions', body: { moduleId: 'welding-joint-preparation', sessionType: 'ar' } })
+    const end = calls.filter((c) => c.method === 'PATCH')[1]
     expect(end?.url).toBe('/api/xr-sessions/s1')
     const body = end?.body as { completionStatus: string; interactionData: { interactions: Record<string, unknown>[] } }
     expect(body.completionStatus).toBe('completed')
     expect(body.interactionData.interactions.map((i) => i.action)).toEqual(['grab', 'weld'])
     expect(body.interactionData.interactions[1]).toMatchObject({ technique: 'GMAW', material: 'carbon steel', position: '1G', qualityLabel: 'Fair' })
+  })
+
+  it('starts the session at Start Welding when the checks were not begun, with no checks in it', async () => {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop: vi.fn() }] })) },
+    })
+    const calls = renderSimulator()
+    const start = await screen.findByRole('button', { name: 'Start Welding' }, { timeout: 10_000 })
+    await vi.waitFor(() => expect(start).toBeEnabled(), { timeout: 10_000 })
+    await act(async () => start.click())
+    expect(screen.getByRole('checkbox')).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Begin Safety Checks' })).toBeNull()
+    await act(async () => screen.getByRole('button', { name: 'End Weld' }).click())
+    await screen.findByText(/Saved to your session history/, {}, { timeout: 10_000 })
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)
+    const end = calls.find((c) => c.method === 'PATCH')?.body as { interactionData: { interactions: Record<string, unknown>[] } }
+    expect(end.interactionData.interactions.map((i) => i.action)).toEqual(['weld'])
   })
 })

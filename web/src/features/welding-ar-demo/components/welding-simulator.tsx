@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
-import { Flame, Square, Video } from 'lucide-react'
+import { Flame, ListChecks, Square, Video } from 'lucide-react'
 import { useHeadingTag } from '@/components/heading'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -9,11 +9,18 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { useTrainingModules, useXRContent } from '@/api/catalog'
-import { useEndSession, useStartSession } from '@/api/xr-sessions'
+import { useEndSession, useStartSession, useUpdateSession } from '@/api/xr-sessions'
 import type { SessionRecord, Step } from '@/components/xr/types'
 import { toast } from '@/hooks/use-toast'
 import { cn } from '@/lib/utils'
-import { CAMERA_DENIED, weldInteractions, type WeldResult } from '@/features/welding-ar-demo/lib/record'
+import {
+  CAMERA_DENIED,
+  checkInteraction,
+  checkReadyInMs,
+  weldInteractions,
+  type DoneCheck,
+  type WeldResult,
+} from '@/features/welding-ar-demo/lib/record'
 import {
   METRICS,
   START_VIBRATION,
@@ -46,17 +53,21 @@ const colourClass: Record<MetricColour, string> = {
 }
 const colourText: Record<MetricColour, string> = { green: 'on target', yellow: 'near target', red: 'off target', neutral: 'no target' }
 
-type Phase = 'setup' | 'active' | 'completed'
+/** checking: the session has begun with the pre-weld checks; active: welding. */
+type Phase = 'setup' | 'checking' | 'active' | 'completed'
 type SaveState = { status: 'idle' | 'saving' | 'unsaved' | 'error' } | { status: 'saved'; record: SessionRecord }
 
 /**
  * AR welding simulator (spec 001 §2, §4, §9): the camera image behind a
  * welding overlay, simulated metrics drifting every 500 ms, and a quality
- * result stored as an AR session record. Exported for the /advanced page.
+ * result stored as an AR session record. The record begins with the
+ * pre-weld checks when the learner begins them (each stored as it is
+ * ticked), else at Start Welding. Exported for the /advanced page.
  */
 export function WeldingSimulator() {
   const modules = useTrainingModules()
   const { mutateAsync: startSession } = useStartSession()
+  const { mutateAsync: updateSession } = useUpdateSession()
   const { mutateAsync: endSession } = useEndSession()
   const title = useHeadingTag()
   const [settings, setSettings] = useState<WeldSettings>(defaultSettings)
@@ -65,11 +76,13 @@ export function WeldingSimulator() {
   const [elapsed, setElapsed] = useState(0)
   const [result, setResult] = useState<WeldResult | null>(null)
   const [save, setSave] = useState<SaveState>({ status: 'idle' })
-  const [checked, setChecked] = useState<Set<string>>(new Set())
+  const [done, setDone] = useState<DoneCheck[]>([])
+  const [now, setNow] = useState(() => Date.now())
   const [starting, setStarting] = useState(false)
   const videoRef = useRef<HTMLVideoElement>(null)
   const streamRef = useRef<MediaStream | null>(null)
-  const startedAtRef = useRef(0)
+  const [sessionStartedAt, setSessionStartedAt] = useState(0)
+  const startedAtRef = useRef(0) // the weld's start
   const metricsRef = useRef(metrics)
   const sessionRef = useRef<Promise<SessionRecord | null> | null>(null)
   const ids = { technique: useId(), material: useId(), position: useId() }
@@ -78,6 +91,13 @@ export function WeldingSimulator() {
   const moduleTitle = modules.data?.find((m) => m.id === moduleId)?.title
   const content = useXRContent(moduleId ?? '')
   const safetySteps: Step[] = (content.data?.scene.steps ?? []).filter((s) => s.safetyCheckId)
+
+  // While checking, a check's hold counts down.
+  useEffect(() => {
+    if (phase !== 'checking') return
+    const id = window.setInterval(() => setNow(Date.now()), 250)
+    return () => window.clearInterval(id)
+  }, [phase])
 
   // While welding, the metrics drift every 500 ms (spec 001 §4, §9).
   useEffect(() => {
@@ -99,6 +119,48 @@ export function WeldingSimulator() {
 
   // Leaving the page releases the camera.
   useEffect(() => stopCamera, [stopCamera])
+
+  /** Starts the session record; an update or the end waits for it. */
+  function openSession(startedAt: number) {
+    if (!moduleId) return
+    setSessionStartedAt(startedAt)
+    sessionRef.current = startSession({
+      moduleId,
+      sessionType: 'ar',
+      deviceType: navigator.userAgent,
+      startedAt: new Date(startedAt).toISOString(),
+    }).catch(() => {
+      toast({ variant: 'destructive', title: 'Session Failed', description: 'Could not start training session' })
+      return null
+    })
+  }
+
+  function beginChecks() {
+    const t = Date.now()
+    setDone([])
+    setNow(t)
+    setResult(null)
+    setSave({ status: 'idle' })
+    setPhase('checking')
+    openSession(t)
+  }
+
+  async function tick(step: Step) {
+    const at = Date.now()
+    if (done.some((d) => d.step.id === step.id) || checkReadyInMs(safetySteps, done, sessionStartedAt, at) > 0) return
+    const check = { step, at }
+    setDone([...done, check])
+    const record = await sessionRef.current
+    if (!record) return
+    // A lost update is not lost work: the end sends every check again, and the server stores each seq once.
+    await updateSession({
+      id: record.id,
+      update: {
+        interactionData: { interactions: [checkInteraction(check, done.length, sessionStartedAt)], safetyChecks: [] },
+        duration: Math.round((at - sessionStartedAt) / 1000),
+      },
+    }).catch((err: unknown) => console.error('AR session update failed', err))
+  }
 
   async function start() {
     if (!moduleId) return
@@ -123,6 +185,10 @@ export function WeldingSimulator() {
     }
     const startedAt = Date.now()
     startedAtRef.current = startedAt
+    if (phase !== 'checking') {
+      setDone([])
+      openSession(startedAt)
+    }
     const first = initialMetrics()
     metricsRef.current = first
     setMetrics(first)
@@ -132,15 +198,6 @@ export function WeldingSimulator() {
     setPhase('active')
     setStarting(false)
     if (typeof navigator.vibrate === 'function') navigator.vibrate(START_VIBRATION)
-    sessionRef.current = startSession({
-      moduleId,
-      sessionType: 'ar',
-      deviceType: navigator.userAgent,
-      startedAt: new Date(startedAt).toISOString(),
-    }).catch(() => {
-      toast({ variant: 'destructive', title: 'Session Failed', description: 'Could not start training session' })
-      return null
-    })
   }
 
   async function end() {
@@ -165,25 +222,16 @@ export function WeldingSimulator() {
     }
     setSave({ status: 'saving' })
     try {
-      const done = await endSession({
+      const ended = await endSession({
         id: record.id,
         end: {
           endedAt: new Date(endedAt).toISOString(),
-          duration: r.duration,
-          interactionData: {
-            interactions: weldInteractions(
-              safetySteps.filter((s) => checked.has(s.id)),
-              settings,
-              r,
-              startedAt,
-              endedAt,
-            ),
-            safetyChecks: [],
-          },
+          duration: Math.round((endedAt - sessionStartedAt) / 1000),
+          interactionData: { interactions: weldInteractions(done, settings, r, sessionStartedAt, endedAt), safetyChecks: [] },
         },
       })
-      setSave({ status: 'saved', record: done })
-      toast({ title: 'Session Completed', description: `Training session lasted ${Math.round(r.duration / 60)} minutes` })
+      setSave({ status: 'saved', record: ended })
+      toast({ title: 'Session Completed', description: `Training session lasted ${Math.round((endedAt - sessionStartedAt) / 60_000)} minutes` })
     } catch {
       setSave({ status: 'error' })
       toast({ variant: 'destructive', title: 'Session End Error', description: 'Could not properly end session' })
@@ -191,6 +239,7 @@ export function WeldingSimulator() {
   }
 
   const active = phase === 'active'
+  const locked = active || phase === 'checking' // the session's module is chosen
   const setField = <K extends keyof WeldSettings>(k: K) => (v: string) => setSettings((s) => ({ ...s, [k]: v as WeldSettings[K] }))
 
   return (
@@ -204,7 +253,7 @@ export function WeldingSimulator() {
           <CardContent className="space-y-4">
             <div className="space-y-1">
               <Label htmlFor={ids.technique}>Technique</Label>
-              <Select value={settings.technique} onValueChange={setField('technique')} disabled={active}>
+              <Select value={settings.technique} onValueChange={setField('technique')} disabled={locked}>
                 <SelectTrigger id={ids.technique}>
                   <SelectValue />
                 </SelectTrigger>
@@ -219,7 +268,7 @@ export function WeldingSimulator() {
             </div>
             <div className="space-y-1">
               <Label htmlFor={ids.material}>Material</Label>
-              <Select value={settings.material} onValueChange={setField('material')} disabled={active}>
+              <Select value={settings.material} onValueChange={setField('material')} disabled={locked}>
                 <SelectTrigger id={ids.material} className="capitalize">
                   <SelectValue />
                 </SelectTrigger>
@@ -234,7 +283,7 @@ export function WeldingSimulator() {
             </div>
             <div className="space-y-1">
               <Label htmlFor={ids.position}>Position</Label>
-              <Select value={settings.position} onValueChange={setField('position')} disabled={active}>
+              <Select value={settings.position} onValueChange={setField('position')} disabled={locked}>
                 <SelectTrigger id={ids.position}>
                   <SelectValue />
                 </SelectTrigger>
@@ -252,17 +301,33 @@ export function WeldingSimulator() {
         <Card>
           <CardHeader>
             <CardTitle as={title}>Pre-weld Safety Checks</CardTitle>
-            <CardDescription>Ticked checks count towards the session's safety score.</CardDescription>
+            <CardDescription>
+              {phase === 'checking'
+                ? 'Do each check for real, in order: it can be ticked once the time it takes has passed. Then start welding.'
+                : 'Your session starts when you begin the checks; each one you tick counts towards its safety score.'}
+            </CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="space-y-4">
             {content.isError ? <p className="text-sm text-red-300">Could not load the safety checks.</p> : null}
-            <SafetyChecklist steps={safetySteps} checked={checked} disabled={active} onChange={setChecked} />
+            <SafetyChecklist
+              steps={safetySteps}
+              done={done}
+              open={phase === 'checking'}
+              startedAt={sessionStartedAt}
+              now={now}
+              onTick={tick}
+            />
+            {(phase === 'setup' || phase === 'completed') && safetySteps.length > 0 ? (
+              <Button variant="outline" onClick={beginChecks} disabled={!moduleId}>
+                <ListChecks aria-hidden="true" /> Begin Safety Checks
+              </Button>
+            ) : null}
           </CardContent>
         </Card>
       </div>
 
       <div className="space-y-6 lg:col-span-2">
-        <div className="relative aspect-video overflow-hidden rounded-xl border border-white/15 bg-slate-950" data-testid="weld-viewport">
+        <div className="relative aspect-[3/4] overflow-hidden rounded-xl border border-white/15 bg-slate-950 sm:aspect-video" data-testid="weld-viewport">
           <video ref={videoRef} className="absolute inset-0 h-full w-full object-cover" autoPlay muted playsInline aria-label="Camera view" />
           <div className="pointer-events-none absolute inset-0 flex flex-col justify-between p-3">
             <div className="flex items-center justify-between">
@@ -351,35 +416,50 @@ export function WeldingSimulator() {
   )
 }
 
-/** The scene's safety steps as checkboxes; ticked ones go with the session record. */
-function SafetyChecklist({ steps, checked, disabled, onChange }: {
+/**
+ * The scene's safety steps as checkboxes, ticked in order while the checks
+ * are open; the next one opens once its hold is over.
+ */
+function SafetyChecklist({ steps, done, open, startedAt, now, onTick }: {
   steps: Step[]
-  checked: Set<string>
-  disabled: boolean
-  onChange(update: (checked: Set<string>) => Set<string>): void
+  done: DoneCheck[]
+  open: boolean
+  /** When the session began and the time now, ms since 1970: the next check's hold counts from them. */
+  startedAt: number
+  now: number
+  onTick(step: Step): Promise<void>
 }) {
+  const readyInMs = checkReadyInMs(steps, done, startedAt, now)
   return (
     <ul className="space-y-3">
-      {steps.map((s) => (
-        <li key={s.id} className="flex items-start gap-3">
-          <Checkbox
-            id={`weld-check-${s.id}`}
-            checked={checked.has(s.id)}
-            disabled={disabled}
-            onCheckedChange={(v) =>
-              onChange((c) => {
-                const n = new Set(c)
-                if (v === true) n.add(s.id)
-                else n.delete(s.id)
-                return n
-              })
-            }
-          />
-          <Label htmlFor={`weld-check-${s.id}`} className="text-sm leading-5 text-slate-200">
-            {s.instruction}
-          </Label>
-        </li>
-      ))}
+      {steps.map((s, i) => {
+        const ticked = done.some((d) => d.step.id === s.id)
+        const current = open && i === done.length
+        const waiting = current && readyInMs > 0
+        return (
+          <li key={s.id} className="flex items-start gap-3">
+            <Checkbox
+              id={`weld-check-${s.id}`}
+              checked={ticked}
+              disabled={!current || waiting}
+              aria-describedby={waiting ? `weld-check-${s.id}-wait` : undefined}
+              onCheckedChange={(v) => {
+                if (v === true) void onTick(s)
+              }}
+            />
+            <div className="space-y-1">
+              <Label htmlFor={`weld-check-${s.id}`} className="text-sm leading-5 text-slate-200">
+                {s.instruction}
+              </Label>
+              {waiting ? (
+                <p id={`weld-check-${s.id}-wait`} className="text-xs text-slate-400">
+                  Take your time: this check opens in {Math.ceil(readyInMs / 1000)} s
+                </p>
+              ) : null}
+            </div>
+          </li>
+        )
+      })}
     </ul>
   )
 }

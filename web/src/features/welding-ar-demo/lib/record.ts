@@ -12,35 +12,48 @@ export interface WeldResult {
   duration: number
 }
 
+/** A pre-weld safety check the learner ticked, and when (ms since 1970). */
+export interface DoneCheck {
+  step: Step
+  at: number
+}
+
 type RecordedInteraction = Interaction & Record<string, unknown>
 
 /**
- * The interactions a finished weld is stored with: one per pre-weld safety
- * check the learner ticked (as the scene's own step, so the server's safety
- * score counts it), then the weld itself with its settings, final metrics
- * and quality.
+ * A ticked check as the session stores it: the scene's own step, so the
+ * server's safety score counts it, at the time since the session began.
+ */
+export function checkInteraction(check: DoneCheck, seq: number, startedAt: number): RecordedInteraction {
+  return {
+    action: check.step.action,
+    objectId: check.step.target,
+    stepId: check.step.id,
+    input: 'mouse',
+    seq,
+    timestamp: new Date(check.at).toISOString(),
+    sessionTime: Math.max(0, check.at - startedAt),
+  }
+}
+
+/**
+ * The interactions a finished weld is stored with: the checks ticked in
+ * this session, then the weld itself with its settings, final metrics and
+ * quality.
  */
 export function weldInteractions(
-  checked: Step[],
+  checks: DoneCheck[],
   settings: WeldSettings,
   result: WeldResult,
   startedAt: number,
   endedAt: number,
 ): RecordedInteraction[] {
-  const at = (ms: number) => ({ timestamp: new Date(ms).toISOString(), sessionTime: Math.max(0, ms - startedAt) })
-  const checks: RecordedInteraction[] = checked.map((s, i) => ({
-    action: s.action,
-    objectId: s.target,
-    stepId: s.id,
-    input: 'mouse',
-    seq: i,
-    ...at(startedAt),
-  }))
   const weld: RecordedInteraction = {
     action: 'weld',
     input: 'other',
     seq: checks.length,
-    ...at(endedAt),
+    timestamp: new Date(endedAt).toISOString(),
+    sessionTime: Math.max(0, endedAt - startedAt),
     technique: settings.technique,
     material: settings.material,
     position: settings.position,
@@ -49,5 +62,19 @@ export function weldInteractions(
     qualityLabel: result.qualityLabel,
     weldSeconds: result.duration,
   }
-  return [...checks, weld]
+  return [...checks.map((c, i) => checkInteraction(c, i, startedAt)), weld]
+}
+
+/**
+ * Ms until the next check can be ticked, 0 when it can be now. The checks
+ * are the scene's safety steps, done in its order, and each takes at least
+ * its minDurationMs from the moment the one before it was done (or the
+ * session began), as the 3D player holds its steps: that is what the server
+ * verifies (internal/training/verify.go), so a real weld is always verified.
+ */
+export function checkReadyInMs(steps: Step[], done: DoneCheck[], startedAt: number, now: number): number {
+  const next = steps[done.length]
+  if (!next) return 0
+  const since = done.length > 0 ? done[done.length - 1].at : startedAt
+  return Math.max(0, since + (next.minDurationMs ?? 0) - now)
 }

@@ -11,7 +11,8 @@ import {
   weldingModuleId,
   type MetricKey,
 } from '@/features/welding-ar-demo/lib/welding'
-import { weldInteractions } from '@/features/welding-ar-demo/lib/record'
+import type { Step } from '@/components/xr/types'
+import { checkReadyInMs, weldInteractions } from '@/features/welding-ar-demo/lib/record'
 
 describe('qualityScore (spec 001 §9)', () => {
   it.each([
@@ -122,21 +123,25 @@ it('weldingModuleId picks the technique’s module, else the first welding modul
   expect(weldingModuleId('GMAW', [all[0]])).toBeUndefined()
 })
 
-it('weldInteractions records the ticked checks as scene steps, then the weld', () => {
+const helmet: Step = { id: 'wear-eyes', instruction: 'Put on the helmet.', target: 'helmet', action: 'grab', safetyCheckId: 'eye-face-ppe', minDurationMs: 3_000 }
+const gloves: Step = { id: 'wear-gloves', instruction: 'Put on gloves.', target: 'gloves', action: 'grab', safetyCheckId: 'hand-ppe', minDurationMs: 2_000 }
+
+it('weldInteractions records the ticked checks as scene steps at their session time, then the weld', () => {
   const m = initialMetrics()
   const out = weldInteractions(
-    [{ id: 'wear-eyes', instruction: 'Put on the helmet.', target: 'helmet', action: 'grab', safetyCheckId: 'eye-face-ppe' }],
+    [{ step: helmet, at: 5_000 }],
     { technique: 'GMAW', material: 'aluminum', position: '2G' },
     { metrics: m, qualityScore: 75, qualityLabel: 'Fair', duration: 30 },
     1_000,
-    31_000,
+    41_000,
   )
   expect(out).toHaveLength(2)
-  expect(out[0]).toMatchObject({ action: 'grab', objectId: 'helmet', stepId: 'wear-eyes', seq: 0, sessionTime: 0 })
+  expect(out[0]).toMatchObject({ action: 'grab', objectId: 'helmet', stepId: 'wear-eyes', seq: 0, sessionTime: 4_000 })
+  expect(out[0].timestamp).toBe(new Date(5_000).toISOString())
   expect(out[1]).toMatchObject({
     action: 'weld',
     seq: 1,
-    sessionTime: 30_000,
+    sessionTime: 40_000,
     technique: 'GMAW',
     material: 'aluminum',
     position: '2G',
@@ -147,4 +152,17 @@ it('weldInteractions records the ticked checks as scene steps, then the weld', (
   })
   // The server refuses an interaction over 2048 bytes.
   expect(JSON.stringify(out[1]).length).toBeLessThan(2048)
+})
+
+it('checkReadyInMs holds each check for its minimum time after the one before it, or after the start', () => {
+  const steps = [helmet, gloves]
+  expect(checkReadyInMs(steps, [], 1_000, 1_000)).toBe(3_000)
+  expect(checkReadyInMs(steps, [], 1_000, 3_500)).toBe(500)
+  expect(checkReadyInMs(steps, [], 1_000, 9_000)).toBe(0)
+  // The second counts from when the first was ticked, not from the start.
+  expect(checkReadyInMs(steps, [{ step: helmet, at: 9_000 }], 1_000, 9_500)).toBe(1_500)
+  expect(checkReadyInMs(steps, [{ step: helmet, at: 9_000 }], 1_000, 11_000)).toBe(0)
+  // A step without a minimum opens at once; past the last there is nothing to wait for.
+  expect(checkReadyInMs([{ ...helmet, minDurationMs: undefined }], [], 1_000, 1_000)).toBe(0)
+  expect(checkReadyInMs(steps, [{ step: helmet, at: 9_000 }, { step: gloves, at: 12_000 }], 1_000, 12_000)).toBe(0)
 })
