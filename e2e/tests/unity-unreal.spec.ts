@@ -104,7 +104,7 @@ test('launching an available module runs its catalog scene in our own player and
   expect(foreign).toEqual([])
 })
 
-test('streaming a live project watches its running session over /ws, and offers training when none runs', async ({ page, browser, baseURL }) => {
+test('streaming a live project watches its running session over /ws, and offers training whether or not one runs', async ({ page, browser, baseURL }) => {
   // Several pages, a 3D scene or charts, and axe scans: slow on a shared machine.
   test.setTimeout(90_000)
   const foreign = trackForeignRequests(page, baseURL!)
@@ -131,6 +131,8 @@ test('streaming a live project watches its running session over /ws, and offers 
     await expect(view.getByRole('heading', { name: `Watching: ${session.moduleTitle}` })).toBeVisible()
     await expect(view.getByText('VR', { exact: true })).toBeVisible()
     await expect(view.getByRole('status')).toHaveText(/Joined as an observer/)
+    // Watching does not stop the learner training in the scene too.
+    await expect(panel.getByRole('button', { name: 'Train in it yourself' })).toBeVisible()
 
     await trainee.evaluate(async (sessionId) => {
       const ws = new WebSocket(`ws://${location.host}/ws`)
@@ -150,7 +152,8 @@ test('streaming a live project watches its running session over /ws, and offers 
     await traineeContext.close()
   }
 
-  // With nobody training, the learner can run the project's scene themselves.
+  // With nobody training, the panel says so and still offers the scene. (Another test of this file
+  // may be training in Temporary Grounding meanwhile: the offer stands either way.)
   await page.getByRole('button', { name: 'Close stream' }).click()
   await page.locator('[data-project-id="unreal-temporary-grounds"]').getByRole('button', { name: /^Stream project/ }).click()
   await page.getByRole('button', { name: 'Train in it yourself' }).click()

@@ -7,8 +7,8 @@ import type { UnrealProject } from '@/content/unity-unreal'
 
 /**
  * A live project's stream: the most recent running session of its scene,
- * watched as an observer over /ws. With nobody training in it, the learner
- * can run the scene themselves.
+ * watched as an observer over /ws. The learner can always run the scene
+ * themselves, whether or not somebody is training in it.
  */
 export function StreamPanel({ project, onClose, onTrain }: { project: UnrealProject; onClose(): void; onTrain(): void }) {
   const sessions = useLiveSessions(true)
@@ -39,7 +39,14 @@ export function StreamPanel({ project, onClose, onTrain }: { project: UnrealProj
           Could not look up live sessions. Try again in a moment.
         </p>
       ) : session ? (
-        <LiveSessionObserver key={session.id} session={session} />
+        <>
+          <LiveSessionObserver key={session.id} session={session} />
+          {/* Someone else's session takes nothing away: any number of learners can train in the scene at once. */}
+          <Button variant="outline" onClick={onTrain}>
+            <Play aria-hidden="true" />
+            Train in it yourself
+          </Button>
+        </>
       ) : (
         <div role="status" className="space-y-3 rounded-lg border border-sky-500/40 bg-sky-500/10 p-4 text-sky-100">
           <p>Nobody is training in {project.title} right now, so there is no live session to stream.</p>
