@@ -187,3 +187,31 @@ test.describe('portal at 375 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
   })
 })
+
+test.describe('portal, an AR weld', () => {
+  test.use({ viewport: { width: 1280, height: 800 } })
+
+  test("a learner's AR weld shows in its review with the quality the server works out, not the page's claim", async ({ page }) => {
+    const api = world.abe.api
+    const start = await api.post('/api/xr-sessions', {
+      data: { moduleId: 'welding-smaw-fillet', sessionType: 'ar', deviceType: 'e2e', startedAt: new Date().toISOString() },
+    })
+    expect(start.status(), await start.text()).toBe(201)
+    const { id } = (await start.json()) as { id: string }
+    const metrics = { temperature: 175, travelSpeed: 9, penetration: 3, beadWidth: 7, voltage: 22, amperage: 150, gasPressure: 22, accuracy: 92 }
+    const weld = { action: 'weld', input: 'other', seq: 0, sessionTime: 500, timestamp: new Date().toISOString(), technique: 'SMAW', material: 'stainless steel', position: '3G', metrics, qualityScore: 99, qualityLabel: 'Excellent' }
+    const end = await api.patch(`/api/xr-sessions/${id}`, {
+      data: { endedAt: new Date().toISOString(), completionStatus: 'completed', duration: 1, interactionData: { interactions: [weld], safetyChecks: [] } },
+    })
+    expect(end.status(), await end.text()).toBe(200)
+
+    await signIn(page, server.base, world.instructor, `/portal/learners/${world.abe.id}/sessions/${id}`)
+    await expect(page.getByRole('heading', { level: 2, name: 'Welds' })).toBeVisible()
+    const figures = page.getByLabel('Weld at 0:00: SMAW (Stick), stainless steel, 3G (vertical)')
+    // (92 + 3 × 10 + (100 − 10 × |9 − 8|)) / 3 = 70.7: Fair, whatever the page said.
+    await expect(figures.locator('dt:text-is("Quality") + dd')).toHaveText('70.7 Fair')
+    await expect(figures.locator('dt:text-is("Accuracy") + dd')).toHaveText('92 %')
+    await expect(figures.locator('dt:text-is("Travel Speed") + dd')).toHaveText('9.0 in/min')
+    expect(await seriousViolations(page)).toEqual([])
+  })
+})

@@ -194,6 +194,11 @@ test('the pre-weld checks begin the session, each opens after its minimum time, 
   expect(list[0].duration).toBeGreaterThanOrEqual(13)
   const analytics = await (await page.request.get(`/api/users/${me.id}/xr-analytics`)).json()
   expect(analytics).toMatchObject({ totalSessions: 1, averageSafetyScore: 100 })
+  // The review works the quality out from the weld's readings, and agrees with the page.
+  const review = await (await page.request.get(`/api/users/${me.id}/xr-sessions/${running.id}/review`)).json()
+  expect(review.welds).toHaveLength(1)
+  expect(review.welds[0]).toMatchObject({ technique: 'SMAW', qualityScore: Number(await page.getByTestId('quality-score').textContent()) })
+  expect(review.welds[0].qualityLabel).toBe(await page.getByTestId('quality-label').textContent())
   // A new round of checks is a new session.
   await expect(page.getByRole('button', { name: 'Begin Safety Checks' })).toBeEnabled()
 })

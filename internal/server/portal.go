@@ -81,6 +81,8 @@ type sessionReview struct {
 	Steps        []training.StepReview   `json:"steps"`
 	SafetyChecks []reviewedCheck         `json:"safetyChecks"`
 	Events       []training.ReviewEvent  `json:"events"`
+	// Welds are the AR welding simulator's welds in the session, [] for none.
+	Welds []training.WeldReview `json:"welds"`
 }
 
 type reviewedCheck struct {
@@ -121,6 +123,7 @@ func (s *Server) handleSessionReview(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, sessionReview{
 		Session: x.Summary(),
 		Steps:   steps, SafetyChecks: checks, Events: events,
+		Welds: training.ReviewWelds(x.InteractionData.Interactions),
 	})
 }
 

@@ -130,6 +130,10 @@ func TestPortal(t *testing.T) {
 						t.Errorf("check %+v, want passed and described", c)
 					}
 				}
+				// A session without a weld lists none: [], not null.
+				if got.Welds == nil || len(got.Welds) != 0 {
+					t.Errorf("welds = %#v, want []", got.Welds)
+				}
 			}
 			// Eve's path with Lou's session is not Lou's session.
 			checkError(t, call(t, s, "Pia", "GET", "/api/users/"+eve.ID+"/xr-sessions/"+x.ID+"/review", ""), 404, "")

@@ -63,3 +63,50 @@ func (w Weld) QualityScore() float64 {
 	raw := (m["accuracy"] + math.Min(m["penetration"]*10, 100) + math.Min(100-10*math.Abs(m["travelSpeed"]-8), 100)) / 3
 	return math.Round(raw*10) / 10
 }
+
+// QualityLabel names a weld quality score by spec 001 §5: 90 or more
+// Excellent, 80 or more Good, 70 or more Fair, below 70 Needs Improvement.
+func QualityLabel(score float64) string {
+	switch {
+	case score >= 90:
+		return "Excellent"
+	case score >= 80:
+		return "Good"
+	case score >= 70:
+		return "Fair"
+	default:
+		return "Needs Improvement"
+	}
+}
+
+// WeldReview is a recorded weld as an instructor reviews it: its settings,
+// final metrics, and the quality the server works out from them.
+type WeldReview struct {
+	Seq          int                `json:"seq"`
+	SessionTime  int64              `json:"sessionTime"`
+	Technique    string             `json:"technique"`
+	Material     string             `json:"material"`
+	Position     string             `json:"position"`
+	Metrics      map[string]float64 `json:"metrics"`
+	QualityScore float64            `json:"qualityScore"`
+	QualityLabel string             `json:"qualityLabel"`
+}
+
+// ReviewWelds lists a session's welds in the order recorded; a weld whose
+// settings or metrics the simulator cannot produce is left out, as WeldOf
+// leaves it unscored.
+func ReviewWelds(interactions []Interaction) []WeldReview {
+	welds := []WeldReview{}
+	for i, in := range interactions {
+		w, ok := WeldOf(in)
+		if !ok {
+			continue
+		}
+		q := w.QualityScore()
+		welds = append(welds, WeldReview{
+			Seq: i, SessionTime: in.SessionTime, Technique: w.Technique, Material: w.Material, Position: w.Position,
+			Metrics: w.Metrics, QualityScore: q, QualityLabel: QualityLabel(q),
+		})
+	}
+	return welds
+}

@@ -46,3 +46,37 @@ func TestWeldOf(t *testing.T) {
 		})
 	}
 }
+
+func TestQualityLabel(t *testing.T) {
+	tests := []struct {
+		score float64
+		want  string
+	}{{100, "Excellent"}, {90, "Excellent"}, {89.9, "Good"}, {80, "Good"}, {79.9, "Fair"}, {70, "Fair"}, {69.9, "Needs Improvement"}, {0, "Needs Improvement"}}
+	for _, tt := range tests {
+		if got := training.QualityLabel(tt.score); got != tt.want {
+			t.Errorf("QualityLabel(%v) = %q, want %q", tt.score, got, tt.want)
+		}
+	}
+}
+
+func TestReviewWelds(t *testing.T) {
+	ins := []training.Interaction{
+		weldInteraction(t, `{"action":"grab","objectId":"helmet","stepId":"wear-eyes","sessionTime":3000}`),
+		weldInteraction(t, `{"action":"weld","sessionTime":9000,"technique":"GMAW","material":"carbon steel","position":"1G","qualityScore":99,"qualityLabel":"Excellent","metrics":`+goodMetrics+`}`),
+		// Not one the simulator produces: stored, but neither scored nor reviewed.
+		weldInteraction(t, `{"action":"weld","sessionTime":9500,"technique":"laser","material":"carbon steel","position":"1G","metrics":`+goodMetrics+`}`),
+	}
+	got := training.ReviewWelds(ins)
+	if len(got) != 1 {
+		t.Fatalf("welds = %+v, want one", got)
+	}
+	w := got[0]
+	// The server's quality, not the client's 99 and Excellent.
+	if w.Seq != 1 || w.SessionTime != 9000 || w.Technique != "GMAW" || w.Material != "carbon steel" || w.Position != "1G" ||
+		w.QualityScore != 70.7 || w.QualityLabel != "Fair" || w.Metrics["accuracy"] != 92 {
+		t.Errorf("weld = %+v", w)
+	}
+	if got := training.ReviewWelds(ins[:1]); got == nil || len(got) != 0 {
+		t.Errorf("no welds = %#v, want an empty list", got)
+	}
+}

@@ -145,8 +145,26 @@ export const sessionReviewSchema = z.object({
       objectId: z.string(),
     }),
   ),
+  /**
+   * The AR welding simulator's welds in the session, in the order recorded,
+   * with the quality the server works out from their final readings; [] for
+   * none (and from a server that does not say).
+   */
+  welds: list(
+    z.object({
+      seq: z.number().int(),
+      sessionTime: z.number(),
+      technique: z.string(),
+      material: z.string(),
+      position: z.string(),
+      metrics: z.record(z.string(), z.number()),
+      qualityScore: z.number(),
+      qualityLabel: z.string(),
+    }),
+  ).default([]),
 })
 export type SessionReview = z.infer<typeof sessionReviewSchema>
+export type ReviewWeld = SessionReview['welds'][number]
 export type ReviewStep = SessionReview['steps'][number]
 export type ReviewEvent = SessionReview['events'][number]
 

@@ -88,6 +88,7 @@ export const review = () => ({
     { seq: 3, sessionTime: 70_000, kind: 'skip', stepId: 'isolate', objectId: '' },
     { seq: 4, sessionTime: 102_000, kind: 'grab', stepId: 'test', objectId: 'meter' },
   ],
+  welds: [],
 })
 
 /** A running session as GET /api/portal/live and live_session messages carry it (portal.LiveSession). */

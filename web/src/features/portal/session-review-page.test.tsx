@@ -14,16 +14,16 @@ afterEach(() => {
 const slow = { timeout: 20_000 }
 const page = `/portal/learners/${answers.learnerId}/sessions/${answers.sessionId}`
 
-function server() {
+function server(review: object = answers.review()) {
   fakeApi({
     'GET /api/me': { body: answers.instructorMe() },
     [`GET /api/portal/learners/${answers.learnerId}`]: { body: answers.learnerDetail() },
-    [`GET /api/users/${answers.learnerId}/xr-sessions/${answers.sessionId}/review`]: { body: answers.review() },
+    [`GET /api/users/${answers.learnerId}/xr-sessions/${answers.sessionId}/review`]: { body: review },
   })
 }
 
-async function open() {
-  server()
+async function open(review?: object) {
+  server(review)
   renderWithApp(<AppRouter />, page)
   expect(await screen.findByRole('heading', { level: 1, name: /^Lockout\/Tagout/ }, slow)).toBeInTheDocument()
 }
@@ -120,5 +120,32 @@ describe('/portal/learners/:id/sessions/:sessionId', { timeout: 30_000 }, () => 
     const actions = within(screen.getByRole('region', { name: 'Recorded actions', hidden: true })).getAllByRole('listitem', { hidden: true })
     expect(actions[3]).toHaveTextContent('1:10.0skip (step isolate)')
     expect(actions[4]).toHaveTextContent('1:42.0grab · meter (step test)')
+  })
+
+  it('shows no Welds section for a session without a weld', async () => {
+    await open()
+    expect(screen.queryByRole('heading', { name: 'Welds' })).toBeNull()
+  })
+
+  it('shows each weld of the session with its settings, readings and quality', async () => {
+    const metrics = { temperature: 181, travelSpeed: 8.24, penetration: 3.3, beadWidth: 7.46, voltage: 22.5, amperage: 151, gasPressure: 22.5, accuracy: 63 }
+    await open({
+      ...answers.review(),
+      welds: [{ seq: 4, sessionTime: 134_000, technique: 'SMAW', material: 'stainless steel', position: '3G', metrics, qualityScore: 65.0, qualityLabel: 'Needs Improvement' }],
+    })
+    expect(screen.getByRole('heading', { level: 2, name: 'Welds' })).toBeInTheDocument()
+    const figures = screen.getByLabelText('Weld at 2:14: SMAW (Stick), stainless steel, 3G (vertical)')
+    const pairs = Object.fromEntries(within(figures).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]))
+    expect(pairs).toEqual({
+      Quality: '65.0 Needs Improvement',
+      Temperature: '181 °C',
+      'Travel Speed': '8.2 in/min',
+      Penetration: '3.3 mm',
+      'Bead Width': '7.5 mm',
+      Voltage: '22.5 V',
+      Amperage: '151 A',
+      'Gas Pressure': '22.5 psi',
+      Accuracy: '63 %',
+    })
   })
 })

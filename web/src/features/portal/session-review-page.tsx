@@ -1,14 +1,15 @@
 import { useId, useState } from 'react'
 import { Link } from 'wouter'
 import { ShieldCheck, ShieldAlert } from 'lucide-react'
-import { useLearner, useSessionReview, type SessionReview } from '@/api/portal'
+import { useLearner, useSessionReview, type ReviewWeld, type SessionReview } from '@/api/portal'
 import { Badge } from '@/components/ui/badge'
 import type { PageProps } from '@/lib/page'
 import { cn } from '@/lib/utils'
+import { METRICS, formatMetric, metricKeys, positionNames, techniqueNames } from '@/lib/weld'
 import { PortalAccess, PortalPage } from './components/portal-access'
 import { FigureCards, LoadError, Loading, PortalHeader, ScrollTable, linkClass } from './components/shared'
 import { TimelineReplay } from './components/timeline-replay'
-import { formatClockTenths, formatDateTime, formatDuration, formatScore, formatStepDuration } from './lib/format'
+import { formatClock, formatClockTenths, formatDateTime, formatDuration, formatScore, formatStepDuration } from './lib/format'
 import { modeLabel, outcomeLabel, verificationLabel } from './lib/session'
 
 /** /portal/learners/:id/sessions/:sessionId: one recorded session, step by step, with a replay of its timeline. */
@@ -105,6 +106,8 @@ function ReviewBody({ review }: { review: SessionReview }) {
 
       <StepsTable steps={steps} currentStep={currentStep} />
 
+      {review.welds.length > 0 && <Welds welds={review.welds} />}
+
       <section aria-labelledby="checks-heading">
         <h2 id="checks-heading" className="mb-4 text-xl font-semibold text-white">
           Safety checks
@@ -126,6 +129,40 @@ function ReviewBody({ review }: { review: SessionReview }) {
         )}
       </section>
     </div>
+  )
+}
+
+/** A name from the simulator's list, or the stored text when it is not one. */
+const named = (names: Record<string, string>, key: string) => names[key] ?? key
+
+/** The session's welds (AR welding simulator): settings, final readings and the server's quality. */
+function Welds({ welds }: { welds: ReviewWeld[] }) {
+  return (
+    <section aria-labelledby="welds-heading">
+      <h2 id="welds-heading" className="mb-1 text-xl font-semibold text-white">
+        Welds
+      </h2>
+      <p className="mb-4 text-sm text-slate-300">Each weld&apos;s final readings; the quality is the server&apos;s, worked out from them.</p>
+      <div className="space-y-6">
+        {welds.map((w) => {
+          const title = `Weld at ${formatClock(w.sessionTime)}: ${named(techniqueNames, w.technique)}, ${w.material}, ${named(positionNames, w.position)}`
+          return (
+            <div key={w.seq} data-testid="review-weld">
+              <h3 className="mb-3 font-semibold text-slate-100">{title}</h3>
+              <FigureCards
+                label={title}
+                figures={[
+                  { label: 'Quality', value: `${w.qualityScore.toFixed(1)} ${w.qualityLabel}`, attention: w.qualityScore < 70 },
+                  ...metricKeys
+                    .filter((k) => w.metrics[k] !== undefined)
+                    .map((k) => ({ label: METRICS[k].label, value: `${formatMetric(k, w.metrics[k])} ${METRICS[k].unit}` })),
+                ]}
+              />
+            </div>
+          )
+        })}
+      </div>
+    </section>
   )
 }
 

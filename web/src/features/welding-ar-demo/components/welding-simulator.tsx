@@ -21,28 +21,19 @@ import {
   type DoneCheck,
   type WeldResult,
 } from '@/features/welding-ar-demo/lib/record'
+import { METRICS, formatMetric, materials, metricKeys, positionNames, positions, techniqueNames, techniques, type Metrics, type WeldSettings } from '@/lib/weld'
 import {
-  METRICS,
   START_VIBRATION,
   TICK_MS,
   defaultSettings,
   drift,
   formatDuration,
-  formatMetric,
   initialMetrics,
-  materials,
   metricColour,
-  metricKeys,
-  positionNames,
-  positions,
   qualityLabel,
   qualityScore,
-  techniqueNames,
-  techniques,
   weldingModuleId,
   type MetricColour,
-  type Metrics,
-  type WeldSettings,
 } from '@/features/welding-ar-demo/lib/welding'
 
 const colourClass: Record<MetricColour, string> = {

@@ -1,5 +1,6 @@
 import type { Interaction, Step } from '@/components/xr/types'
-import type { Metrics, QualityLabel, WeldSettings } from '@/features/welding-ar-demo/lib/welding'
+import type { Metrics, WeldSettings } from '@/lib/weld'
+import type { QualityLabel } from '@/features/welding-ar-demo/lib/welding'
 
 /** Alert when the camera is refused (spec 001 §8), exactly. */
 export const CAMERA_DENIED = 'Camera access required for AR welding simulation. Please enable camera permissions.'

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  METRICS,
-  drift,
-  formatDuration,
-  initialMetrics,
-  metricColour,
-  metricKeys,
-  qualityLabel,
-  qualityScore,
-  weldingModuleId,
-  type MetricKey,
-} from '@/features/welding-ar-demo/lib/welding'
+import { METRICS, metricKeys, type MetricKey } from '@/lib/weld'
+import { drift, formatDuration, initialMetrics, metricColour, qualityLabel, qualityScore, weldingModuleId } from '@/features/welding-ar-demo/lib/welding'
 import type { Step } from '@/components/xr/types'
 import { checkReadyInMs, weldInteractions } from '@/features/welding-ar-demo/lib/record'
 
