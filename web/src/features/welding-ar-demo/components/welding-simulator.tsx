@@ -230,7 +230,7 @@ export function WeldingSimulator() {
   }
 
   const active = phase === 'active'
-  const locked = active || phase === 'checking' // the session's module is chosen
+  const locked = active || phase === 'checking' // the settings are fixed once the session has begun
   const setField = <K extends keyof WeldSettings>(k: K) => (v: string) => setSettings((s) => ({ ...s, [k]: v as WeldSettings[K] }))
 
   return (
