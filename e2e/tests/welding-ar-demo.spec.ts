@@ -159,19 +159,22 @@ test('the pre-weld checks begin the session, each opens after its minimum time, 
   await expect(page.getByText('Recorded against: SMAW Fillet Welds with E7018')).toBeVisible()
   const checks = page.getByRole('checkbox')
   await expect(checks).toHaveCount(4)
-  await page.getByRole('button', { name: 'Begin Safety Checks' }).click()
+  // By keyboard alone: focus moves on from each control to the next thing to do.
+  await page.getByRole('button', { name: 'Begin Safety Checks' }).press('Enter')
   await expect(page.getByRole('combobox', { name: 'Technique' })).toBeDisabled()
   const me = await (await page.request.get('/api/me')).json()
   const sessions = async () => (await page.request.get(`/api/users/${me.id}/xr-sessions`)).json()
   await expect.poll(async () => (await sessions()).map((s: { completionStatus: string }) => s.completionStatus)).toEqual(['in_progress'])
 
   for (const [i, check] of (await checks.all()).entries()) {
-    // Held: it says when it opens, and the ones after it stay closed.
-    await expect(check).toBeDisabled()
+    // Held: focus rests on it, it says when it opens, and the ones after it stay closed.
+    await expect(check).toBeFocused()
+    await expect(check).toHaveAttribute('aria-disabled', 'true')
     await expect(check).toHaveAccessibleDescription(/this check opens in [1-3] s/)
     for (const later of (await checks.all()).slice(i + 1)) await expect(later).toBeDisabled()
     await expect(check).toBeEnabled({ timeout: 10_000 })
-    await check.check()
+    await expect(page.getByRole('status').filter({ hasText: `Check ${i + 1} of 4 can be ticked now.` })).toHaveCount(1)
+    await page.keyboard.press('Space')
     await expect(check).toBeChecked()
     await expect(check).toBeDisabled()
   }
@@ -181,10 +184,12 @@ test('the pre-weld checks begin the session, each opens after its minimum time, 
     .poll(async () => (await (await page.request.get(`/api/users/${me.id}/xr-sessions/${running.id}`)).json()).interactionData.interactions.length)
     .toBe(4)
 
-  await page.getByRole('button', { name: 'Start Welding' }).click()
+  await expect(page.getByRole('button', { name: 'Start Welding' })).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(page.getByTestId('weld-status')).toHaveText('Welding')
+  await expect(page.getByRole('button', { name: 'End Weld' })).toBeFocused()
   await expect(page.getByTestId('weld-timer')).toHaveText('0:01')
-  await page.getByRole('button', { name: 'End Weld' }).click()
+  await page.keyboard.press('Enter')
   await expect(page.getByText('Saved to your session history (safety 100%).')).toBeVisible()
 
   // One session, from the checks to the end of the weld, and the server verified it.

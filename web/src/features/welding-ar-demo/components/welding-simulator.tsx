@@ -71,6 +71,8 @@ export function WeldingSimulator() {
   const [now, setNow] = useState(() => Date.now())
   const [starting, setStarting] = useState(false)
   const videoRef = useRef<HTMLVideoElement>(null)
+  const endRef = useRef<HTMLButtonElement>(null)
+  const startRef = useRef<HTMLButtonElement>(null)
   const streamRef = useRef<MediaStream | null>(null)
   const [sessionStartedAt, setSessionStartedAt] = useState(0)
   const startedAtRef = useRef(0) // the weld's start
@@ -89,6 +91,16 @@ export function WeldingSimulator() {
     const id = window.setInterval(() => setNow(Date.now()), 250)
     return () => window.clearInterval(id)
   }, [phase])
+
+  // The control the learner acted on goes away or closes (Begin, a ticked check, Start Welding):
+  // focus moves on to what comes next, so keyboard and screen-reader users keep their place.
+  const nextCheckId = phase === 'checking' ? safetySteps[done.length]?.id : undefined
+  useEffect(() => {
+    if (phase === 'checking') {
+      const next = nextCheckId ? document.getElementById(`weld-check-${nextCheckId}`) : startRef.current
+      next?.focus()
+    } else if (phase === 'active') endRef.current?.focus()
+  }, [phase, nextCheckId])
 
   // While welding, the metrics drift every 500 ms (spec 001 §4, §9).
   useEffect(() => {
@@ -359,11 +371,11 @@ export function WeldingSimulator() {
         </div>
         <div className="flex flex-wrap gap-3">
           {active ? (
-            <Button variant="destructive" className="hover:bg-red-700" onClick={() => void end()}>
+            <Button ref={endRef} variant="destructive" className="hover:bg-red-700" onClick={() => void end()}>
               <Square aria-hidden="true" /> End Weld
             </Button>
           ) : (
-            <Button onClick={() => void start()} disabled={!moduleId || starting}>
+            <Button ref={startRef} onClick={() => void start()} disabled={!moduleId || starting}>
               {phase === 'completed' ? <Video aria-hidden="true" /> : <Flame aria-hidden="true" />}
               {phase === 'completed' ? 'Weld Again' : 'Start Welding'}
             </Button>
@@ -421,36 +433,44 @@ function SafetyChecklist({ steps, done, open, startedAt, now, onTick }: {
   onTick(step: Step): Promise<void>
 }) {
   const readyInMs = checkReadyInMs(steps, done, startedAt, now)
+  const current = open ? done.length : -1
   return (
-    <ul className="space-y-3">
-      {steps.map((s, i) => {
-        const ticked = done.some((d) => d.step.id === s.id)
-        const current = open && i === done.length
-        const waiting = current && readyInMs > 0
-        return (
-          <li key={s.id} className="flex items-start gap-3">
-            <Checkbox
-              id={`weld-check-${s.id}`}
-              checked={ticked}
-              disabled={!current || waiting}
-              aria-describedby={waiting ? `weld-check-${s.id}-wait` : undefined}
-              onCheckedChange={(v) => {
-                if (v === true) void onTick(s)
-              }}
-            />
-            <div className="space-y-1">
-              <Label htmlFor={`weld-check-${s.id}`} className="text-sm leading-5 text-slate-200">
-                {s.instruction}
-              </Label>
-              {waiting ? (
-                <p id={`weld-check-${s.id}-wait`} className="text-xs text-slate-400">
-                  Take your time: this check opens in {Math.ceil(readyInMs / 1000)} s
-                </p>
-              ) : null}
-            </div>
-          </li>
-        )
-      })}
-    </ul>
+    <>
+      <ul className="space-y-3">
+        {steps.map((s, i) => {
+          const ticked = done.some((d) => d.step.id === s.id)
+          const waiting = i === current && readyInMs > 0
+          return (
+            <li key={s.id} className="flex items-start gap-3">
+              {/* aria-disabled, not disabled, while it waits: focus can rest on it and hear why. */}
+              <Checkbox
+                id={`weld-check-${s.id}`}
+                checked={ticked}
+                disabled={i !== current}
+                aria-disabled={waiting || undefined}
+                aria-describedby={waiting ? `weld-check-${s.id}-wait` : undefined}
+                className={cn(waiting && 'cursor-not-allowed opacity-60')}
+                onCheckedChange={(v) => {
+                  if (v === true && !waiting) void onTick(s)
+                }}
+              />
+              <div className="space-y-1">
+                <Label htmlFor={`weld-check-${s.id}`} className="text-sm leading-5 text-slate-200">
+                  {s.instruction}
+                </Label>
+                {waiting ? (
+                  <p id={`weld-check-${s.id}-wait`} className="text-xs text-slate-400">
+                    Take your time: this check opens in {Math.ceil(readyInMs / 1000)} s
+                  </p>
+                ) : null}
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+      <p role="status" className="sr-only">
+        {current >= 0 && current < steps.length && readyInMs === 0 ? `Check ${current + 1} of ${steps.length} can be ticked now.` : ''}
+      </p>
+    </>
   )
 }
