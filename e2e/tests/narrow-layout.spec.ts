@@ -71,6 +71,27 @@ test.describe('at 375 px', () => {
     expect(tooWide).toEqual([])
   })
 
+  test('tabbing backwards up the home page, no focused control is hidden under the sticky header', async ({ page }) => {
+    await page.addInitScript((key) => localStorage.setItem(key, 'true'), TOUR_KEY)
+    await page.goto('/')
+    await settle(page)
+    await page.keyboard.press('End')
+    await page.locator('footer').getByRole('link').last().focus()
+    const covered: string[] = []
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press('Shift+Tab')
+      const hit = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        if (!el || el === document.body || el.closest('header')) return null
+        const r = el.getBoundingClientRect()
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 8))
+        return top && !el.contains(top) && top.closest('header') ? (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim() : null
+      })
+      if (hit) covered.push(hit)
+    }
+    expect(covered).toEqual([])
+  })
+
   test('the weld viewport holds every metric on a phone, none cut off at its edge', async ({ page }) => {
     await page.goto('/welding-ar-demo')
     const viewport = await page.getByTestId('weld-viewport').boundingBox()
