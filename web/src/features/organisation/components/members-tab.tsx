@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { KeyRound, UserMinus } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -116,6 +116,24 @@ function MemberRow({
 }) {
   const updateRole = useUpdateMemberRole()
   const roleId = useId()
+  const roleSelect = useRef<HTMLSelectElement>(null)
+  // The role chosen in the select and not applied yet; null while it shows the stored one.
+  const [draft, setDraft] = useState<MemberRole | null>(null)
+  const role = draft ?? member.role
+  const applyRole = () => {
+    if (updateRole.isPending) return
+    updateRole.mutate(
+      { userId: member.id, role },
+      {
+        onSuccess: (updated) => onNotice(`${updated.displayName} is now ${roleLabels[updated.role].toLowerCase()}.`),
+        onError: (err) => onError(actionError(err, 'Could not change the role.')),
+        onSettled: () => {
+          setDraft(null)
+          roleSelect.current?.focus() // the button goes away
+        },
+      },
+    )
+  }
   const [removing, setRemoving] = useState(false)
   const resetLink = useCreatePasswordResetLink()
   const [link, setLink] = useState<PasswordResetLink | null>(null)
@@ -136,28 +154,22 @@ function MemberRow({
             <Label htmlFor={roleId} className="sr-only">
               Role of {member.displayName}
             </Label>
-            <select
-              id={roleId}
-              className={selectClass}
-              value={member.role}
-              disabled={updateRole.isPending}
-              onChange={(e) => {
-                const role = e.target.value as MemberRole
-                updateRole.mutate(
-                  { userId: member.id, role },
-                  {
-                    onSuccess: (updated) => onNotice(`${updated.displayName} is now ${roleLabels[updated.role].toLowerCase()}.`),
-                    onError: (err) => onError(actionError(err, 'Could not change the role.')),
-                  },
-                )
-              }}
-            >
-              {memberRoleOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
+            {/* A role is applied with its button, not on change: a keyboard user's arrow keys
+                change a native select's value as they look through the options. */}
+            <div className="flex items-center gap-2">
+              <select ref={roleSelect} id={roleId} className={selectClass} value={role} onChange={(e) => setDraft(e.target.value as MemberRole)}>
+                {memberRoleOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+              {role !== member.role && (
+                <Button size="sm" onClick={applyRole} aria-label={`Make ${member.displayName} ${roleLabels[role].toLowerCase()}`}>
+                  {updateRole.isPending ? 'Saving…' : 'Change role'}
+                </Button>
+              )}
+            </div>
           </>
         ) : (
           <Badge variant="outline">{roleLabels[member.role]}</Badge>
