@@ -56,6 +56,11 @@ test.describe('accounts', () => {
     // A learner has no organisation to manage.
     await nav(page).getByTestId('account-menu-trigger').click()
     await expect(page.getByRole('menuitem', { name: 'Organisation' })).toHaveCount(0)
+    // The item the arrow keys reach stands out from the menu (WCAG 1.4.11: at least 3:1).
+    await page.keyboard.press('ArrowDown')
+    const highlighted = page.locator('[role="menuitem"][data-highlighted]')
+    await expect(highlighted).toHaveCount(1)
+    expect(await highlighted.evaluate(highlightContrast)).toBeGreaterThanOrEqual(3)
     await page.keyboard.press('Escape')
     expect(await seriousViolations(page), 'account page').toEqual([])
 
@@ -229,3 +234,26 @@ test.describe('navigation shows who is signed in', () => {
     await expect(panel.getByRole('link', { name: 'Sign up' })).toBeVisible()
   })
 })
+
+/**
+ * The contrast ratio between a menu item's highlight and its menu's
+ * background, as painted: the colours (oklch, with alpha) are composited on
+ * a canvas and read back as sRGB.
+ */
+function highlightContrast(item: Element): number {
+  const menu = item.closest('[role="menu"]')!
+  const ctx = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!
+  const paint = (...colours: string[]) => {
+    ctx.clearRect(0, 0, 1, 1)
+    for (const c of ['#020617', ...colours]) {
+      ctx.fillStyle = c
+      ctx.fillRect(0, 0, 1, 1)
+    }
+    const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data
+    const lin = (v: number) => (v / 255 <= 0.04045 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4)
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+  }
+  const panel = getComputedStyle(menu).backgroundColor
+  const [a, b] = [paint(panel), paint(panel, getComputedStyle(item).backgroundColor)]
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)
+}
