@@ -76,7 +76,7 @@ describe('/portal/live', { timeout: 30_000 }, () => {
     expect(summary.tagName).toBe('SUMMARY')
     expect(rowScope.getByText('Passed:').parentElement).toHaveTextContent('Passed: Arc-rated PPE worn')
     expect(rowScope.getByText('To come:').parentElement).toHaveTextContent('To come: Absence of voltage proven')
-    expect(rowScope.getByRole('button', { name: 'Observe Bo Builder' })).toBeInTheDocument()
+    expect(rowScope.getByRole('button', { name: 'Observe Bo Builder in Lockout/Tagout' })).toBeInTheDocument()
   })
 
   it('updates a session as its live_session messages arrive, adds one that starts and drops one that ends', async () => {
@@ -207,7 +207,7 @@ describe('/portal/live', { timeout: 30_000 }, () => {
       [`POST /api/portal/live/${answers.sessionId}/stop`]: { status: 202, body: {} },
     })
     await openLive()
-    const observe = await screen.findByRole('button', { name: 'Observe Bo Builder' })
+    const observe = await screen.findByRole('button', { name: /^Observe Bo Builder in / })
     await user.click(observe)
     const panel = screen.getByTestId('observe-panel')
     const heading = within(panel).getByRole('heading', { level: 2, name: 'Observing Bo Builder' })
@@ -252,7 +252,7 @@ describe('/portal/live', { timeout: 30_000 }, () => {
     const user = userEvent.setup()
     server({ [`POST /api/portal/live/${answers.sessionId}/message`]: { status: 409, body: { message: 'this session has ended' } } })
     await openLive()
-    await user.click(await screen.findByRole('button', { name: 'Observe Bo Builder' }))
+    await user.click(await screen.findByRole('button', { name: /^Observe Bo Builder in / }))
     const panel = screen.getByTestId('observe-panel')
     await user.type(within(panel).getByLabelText('Message to Bo Builder'), 'Hello')
     await user.click(within(panel).getByRole('button', { name: 'Send message' }))
@@ -263,7 +263,7 @@ describe('/portal/live', { timeout: 30_000 }, () => {
     const user = userEvent.setup()
     server()
     await openLive()
-    const observe = await screen.findByRole('button', { name: 'Observe Bo Builder' })
+    const observe = await screen.findByRole('button', { name: /^Observe Bo Builder in / })
     await user.click(observe)
     await user.click(screen.getByRole('button', { name: 'Stop observing' }))
     await waitFor(() => expect(observe).toHaveFocus())

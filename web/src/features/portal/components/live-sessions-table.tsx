@@ -71,7 +71,8 @@ function LiveSessionRow({
           size="sm"
           variant={observed ? 'secondary' : 'outline'}
           className="mt-2"
-          aria-label={`${observed ? 'Observing' : 'Observe'} ${s.learnerName || 'this learner'}`}
+          // The module too: one learner can have several sessions running.
+          aria-label={`${observed ? 'Observing' : 'Observe'} ${s.learnerName || 'this learner'} in ${s.moduleTitle || s.moduleId}`}
           onClick={(e) => onObserve(s, e.currentTarget)}
         >
           <Eye aria-hidden="true" />
