@@ -202,6 +202,8 @@ test.describe('XR Training Center', () => {
     await page.getByRole('button', { name: 'Desktop Mode' }).click()
     await expectToast(page, 'Training Session Started', 'DESKTOP session is now active')
     await expect(page.getByText('DESKTOP session active')).toBeVisible()
+    // Focus, lost with the mode buttons, moves on to the first step (and on from each step done in the list).
+    await expect(page.getByRole('button', { name: 'Complete step 1' })).toBeFocused()
 
     // Steps 1 and 2 by pointing and clicking in the 3D scene.
     await waitForStep(page, 1)
@@ -215,14 +217,19 @@ test.describe('XR Training Center', () => {
     await page.getByRole('button', { name: 'Complete step 3' }).focus()
     await page.keyboard.press('Enter')
     await expect(step(page, scene.steps[2].id)).toHaveAttribute('data-status', 'done')
-    await page.getByRole('button', { name: 'Skip step 4' }).focus()
+    await expect(page.getByRole('button', { name: 'Complete step 4' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Skip step 4' })).toBeFocused()
     await page.keyboard.press('Enter')
     await expect(step(page, scene.steps[3].id)).toHaveAttribute('data-status', 'skipped')
+    await expect(page.getByRole('button', { name: 'Complete step 5' })).toBeFocused()
     await waitForStep(page, 5)
-    await page.getByRole('button', { name: 'Complete step 5' }).press('Enter')
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('button', { name: 'Complete step 6' })).toBeFocused()
     await waitForStep(page, 6)
-    await page.getByRole('button', { name: 'Complete step 6' }).press('Space')
+    await page.keyboard.press('Space')
     await expect(page.getByText('All steps done. Select End Session to record your result.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'End Session' })).toBeFocused()
 
     // Every interaction went to the server in a periodic update, with its timestamp and sessionTime.
     await expect.poll(() => patches.flatMap((b) => b.interactionData?.interactions ?? []).length).toBe(6)
@@ -241,7 +248,7 @@ test.describe('XR Training Center', () => {
     expect(patches.every((b) => b.endedAt === undefined && typeof b.duration === 'number')).toBe(true)
 
     const ended = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.request().postDataJSON()?.endedAt !== undefined)
-    await page.getByRole('button', { name: 'End Session' }).click()
+    await page.keyboard.press('Enter')
     const record = await (await ended).json()
     expect(record.completionStatus).toBe('completed')
     expect(record.safetyScore).toBe(90) // tester-proven (weight 1 of 10) skipped
@@ -252,8 +259,9 @@ test.describe('XR Training Center', () => {
     expect(record.verificationIssues).toEqual([])
     await expect(page.getByRole('status').filter({ hasText: 'Last session: not passed' })).toContainText('Verified')
     await expectToast(page, 'Session Completed', /^Training session lasted \d+ minutes$/)
-    // The scene is cleared: modes are offered again and no step is in progress.
+    // The scene is cleared: modes are offered again, focus on the first, and no step is in progress.
     await expect(page.getByRole('button', { name: 'Desktop Mode' })).toBeEnabled()
+    await expect(page.getByRole('button', { name: 'Desktop Mode' })).toBeFocused()
     await expect(page.getByRole('button', { name: 'End Session' })).toHaveCount(0)
     await expect(page.locator('li[aria-current="step"]')).toHaveCount(0)
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef, type RefObject } from 'react'
 import { Check, ShieldAlert, SkipForward } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -17,6 +18,8 @@ export interface StepListProps {
   /** Does the current step from the keyboard: activates its target object. */
   onDo(objectId: string): void
   onSkip(): void
+  /** Where focus goes once the last step is done from the list: End Session. */
+  endButton?: RefObject<HTMLElement | null>
 }
 
 const statusText: Record<StepStatus, string> = { pending: 'To do', done: 'Done', skipped: 'Skipped' }
@@ -25,7 +28,19 @@ const statusText: Record<StepStatus, string> = { pending: 'To do', done: 'Done',
  * The scene's steps with their instructions, and keyboard-operable buttons
  * to do or skip the current one: every step can be done without pointing.
  */
-export function StepList({ scene, status, currentStepId, active, readyInMs = 0, finished, onDo, onSkip }: StepListProps) {
+export function StepList({ scene, status, currentStepId, active, readyInMs = 0, finished, onDo, onSkip, endButton }: StepListProps) {
+  const currentButton = useRef<HTMLButtonElement>(null)
+  const actedHere = useRef(false)
+  // A step done or skipped takes its buttons away: focus moves on to the next step's (or to End
+  // Session), so keyboard and screen-reader users keep their place. Focus lost some other way (a
+  // session started, an object selected in the scene) goes there too, without scrolling the page.
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body
+    if (!actedHere.current && !lost) return
+    const target = currentButton.current ?? (finished ? endButton?.current : null)
+    target?.focus({ preventScroll: !actedHere.current })
+    actedHere.current = false
+  }, [currentStepId, active, finished, endButton])
   const checks = new Map(scene.safetyChecks.map((c) => [c.id, c]))
   const objects = new Map(scene.objects.map((o) => [o.id, o]))
   return (
@@ -70,18 +85,28 @@ export function StepList({ scene, status, currentStepId, active, readyInMs = 0, 
                 <div className="mt-2 flex flex-wrap items-center gap-2">
                   {/* aria-disabled, not disabled: the button stays focusable and says why it waits. */}
                   <Button
+                    ref={currentButton}
                     size="sm"
                     aria-disabled={readyInMs > 0 || undefined}
                     aria-describedby={readyInMs > 0 ? `xr-step-wait-${step.id}` : undefined}
                     className={cn(readyInMs > 0 && 'cursor-not-allowed')}
                     onClick={() => {
-                      if (readyInMs <= 0) onDo(step.target)
+                      if (readyInMs > 0) return
+                      actedHere.current = true
+                      onDo(step.target)
                     }}
                   >
                     <Check aria-hidden="true" />
                     Complete step {index + 1}
                   </Button>
-                  <Button size="sm" variant="outline" onClick={onSkip}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => {
+                      actedHere.current = true
+                      onSkip()
+                    }}
+                  >
                     <SkipForward aria-hidden="true" />
                     Skip step {index + 1}
                   </Button>

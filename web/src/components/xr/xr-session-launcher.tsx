@@ -85,6 +85,7 @@ function ModeButton({ mode: { type, label, icon: Icon }, unavailable, disabled, 
   return (
     <Button
       variant={type === 'desktop' ? 'default' : 'outline'}
+      data-mode={type}
       disabled={disabled || unavailable}
       onClick={() => void onStart(type)}
       title={unavailable ? 'This browser reports no immersive VR support' : undefined}
@@ -146,6 +147,8 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
   const [hovered, setHovered] = useState<string | null>(null)
   const [now, setNow] = useState(() => Date.now())
   const player = useRef<ScenePlayerHandle | null>(null)
+  const endButton = useRef<HTMLButtonElement>(null)
+  const modeGroup = useRef<HTMLDivElement>(null)
   const [playerReady, setPlayerReady] = useState(false)
   const acked = useRef(0) // interactions the server has stored, by seq
   const updates = useRef<Promise<void>>(Promise.resolve())
@@ -341,6 +344,18 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
     endSessionRef.current = end
   })
 
+  // End Session goes away with the session: focus, if it was lost with it, moves to the mode the
+  // session ran in, to start another.
+  const runningType = active?.type
+  const lastType = useRef<SessionType | undefined>(undefined)
+  useEffect(() => {
+    const ended = lastType.current !== undefined && runningType === undefined
+    const type = lastType.current
+    lastType.current = runningType
+    if (!ended || (document.activeElement && document.activeElement !== document.body)) return
+    modeGroup.current?.querySelector<HTMLButtonElement>(`button[data-mode="${type}"]:not(:disabled)`)?.focus({ preventScroll: true })
+  }, [runningType])
+
   // The running session's room on /ws: joined as its participant (again after every reconnect), so an
   // instructor observing it can send the learner a message or a stop; left when the session ends.
   const activeId = active?.record.id
@@ -410,7 +425,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
         ) : null}
 
         {!active ? (
-          <div role="group" aria-label="Start a training session" className="flex flex-wrap gap-2">
+          <div ref={modeGroup} role="group" aria-label="Start a training session" className="flex flex-wrap gap-2">
             {modes.map((mode) => (
               <ModeButton
                 key={mode.type}
@@ -434,7 +449,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
               {formatClock(now - active.run.startedAtMs)}
             </span>
             <span className="text-sm text-slate-300">Safety score so far: {safetyScore(active.scene, active.run)}%</span>
-            <Button variant="destructive" className="ml-auto" disabled={busy} onClick={() => void end()}>
+            <Button ref={endButton} variant="destructive" className="ml-auto" disabled={busy} onClick={() => void end()}>
               <Square aria-hidden="true" />
               End Session
             </Button>
@@ -540,6 +555,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
             finished={finished}
             onDo={(objectId) => onActivate(objectId, 'keyboard')}
             onSkip={() => onSkip('keyboard')}
+            endButton={endButton}
           />
         ) : null}
       </CardContent>
