@@ -153,6 +153,10 @@ test.describe('manage equipment', () => {
     await list.getByRole('button', { name: `Retire ${renamed}` }).click()
     const dialog = page.getByRole('alertdialog', { name: `Retire ${renamed}?` })
     await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused()
+    // Kept: focus goes back to the button that asked.
+    await page.keyboard.press('Escape')
+    await expect(list.getByRole('button', { name: `Retire ${renamed}` })).toBeFocused()
+    await page.keyboard.press('Enter')
     await dialog.getByRole('button', { name: 'Retire', exact: true }).click()
     await expect(dialog).toBeHidden()
     await expect(list.getByRole('heading', { name: renamed })).toHaveCount(0)

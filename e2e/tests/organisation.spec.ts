@@ -240,6 +240,8 @@ test.describe('organisation', () => {
     const dialog = page.getByRole('dialog', { name: 'Password reset link' })
     await expect(dialog.getByRole('textbox', { name: 'Password reset link' })).toHaveValue(new RegExp(`^${server.base}/reset-password/\\S+$`))
     await dialog.getByRole('button', { name: 'Done' }).click()
+    // The dialog gives focus back to the button that asked for it.
+    await expect(row.getByRole('button', { name: `Create password reset link for ${leaPerson.name}` })).toBeFocused()
 
     // The admin cannot step down to learner: as the last admin, or, when
     // another test of this file's server made a second admin, as the teacher

@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react'
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui'
 import { buttonVariants } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
+import { useReturnFocus } from './return-focus'
 
 /**
  * A modal alert dialog (Radix): role="alertdialog", focus trapped inside and
@@ -10,7 +11,8 @@ import { cn } from '@/lib/utils'
  */
 export const AlertDialog = AlertDialogPrimitive.Root
 
-export function AlertDialogContent({ className, children, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+export function AlertDialogContent({ className, children, onCloseAutoFocus, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus(onCloseAutoFocus)
   return (
     <AlertDialogPrimitive.Portal>
       {/* Above toasts, menus and the guided tour: nothing may cover an alert. */}
@@ -21,6 +23,7 @@ export function AlertDialogContent({ className, children, ...props }: ComponentP
           className,
         )}
         {...props}
+        onCloseAutoFocus={returnFocus}
       >
         {children}
       </AlertDialogPrimitive.Content>

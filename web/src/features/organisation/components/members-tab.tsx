@@ -183,14 +183,16 @@ function MemberRow({
           <Button
             variant="outline"
             size="sm"
-            disabled={resetLink.isPending}
+            // aria-disabled, not disabled, while it waits: focus stays here, and the dialog gives it back here.
+            aria-disabled={resetLink.isPending || undefined}
             aria-label={`Create password reset link for ${member.displayName}`}
-            onClick={() =>
+            onClick={() => {
+              if (resetLink.isPending) return
               resetLink.mutate(member.id, {
                 onSuccess: setLink,
                 onError: (err) => onError(actionError(err, 'Could not create the link.')),
               })
-            }
+            }}
           >
             <KeyRound aria-hidden="true" />
             Create password reset link
