@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { AppRouter } from '@/app/router'
 import { fakeApi } from '@/test/fake-api'
 import * as answers from '@/test/portal-answers'
+import { definitionPairs } from '@/test/queries'
 import { renderWithApp } from '@/test/render'
 import { sessionSummary } from '@/test/server-answers'
 
@@ -56,7 +57,7 @@ describe('/portal/learners/:id', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Evening class' })).not.toBeInTheDocument()
 
     const figures = screen.getByLabelText('Figures')
-    const pairs = Object.fromEntries(within(figures).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]))
+    const pairs = definitionPairs(figures)
     expect(pairs).toMatchObject({
       Sessions: '12',
       Time: '1 h 05 min',

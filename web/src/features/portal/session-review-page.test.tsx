@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { AppRouter } from '@/app/router'
 import { fakeApi } from '@/test/fake-api'
 import * as answers from '@/test/portal-answers'
+import { definitionPairs } from '@/test/queries'
 import { renderWithApp } from '@/test/render'
 
 afterEach(() => {
@@ -37,7 +38,7 @@ describe('/portal/learners/:id/sessions/:sessionId', { timeout: 30_000 }, () => 
     await open()
     expect(await screen.findByRole('link', { name: 'Bo Builder' })).toHaveAttribute('href', `/portal/learners/${answers.learnerId}`)
     const summary = screen.getByLabelText('Summary figures')
-    const pairs = Object.fromEntries(within(summary).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]))
+    const pairs = definitionPairs(summary)
     expect(pairs).toMatchObject({ Outcome: 'Failed', Duration: '4 min 10 s', Verification: 'Unverified', Mode: 'VR', Device: 'Meta Quest 3' })
     expect(pairs['Safety score']).toMatch(/^66[.,]7%$/)
     expect(screen.getByTestId('verification-issues')).toHaveTextContent('Step "Test for voltage" was completed in 0.4 s; it takes at least 3 s.')
@@ -135,7 +136,7 @@ describe('/portal/learners/:id/sessions/:sessionId', { timeout: 30_000 }, () => 
     })
     expect(screen.getByRole('heading', { level: 2, name: 'Welds' })).toBeInTheDocument()
     const figures = screen.getByLabelText('Weld at 2:14: SMAW (Stick), stainless steel, 3G (vertical)')
-    const pairs = Object.fromEntries(within(figures).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]))
+    const pairs = definitionPairs(figures)
     expect(pairs).toEqual({
       Quality: '65.0 Needs Improvement',
       Temperature: '181 °C',
