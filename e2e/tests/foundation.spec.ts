@@ -95,7 +95,7 @@ test.describe('navigation at 1280 px', () => {
     await expect(page).toHaveURL(/\/analytics$/)
     await nav.getByRole('link', { name: /Learning Hub/ }).click()
     await expect(page).toHaveURL(/\/learning-hub$/)
-    await expect(nav.getByText('Resources')).toBeVisible()
+    await expect(nav.getByRole('link', { name: /Learning Hub/ }).getByText('Resources')).toBeVisible()
     await nav.getByRole('link', { name: 'View Demo' }).click()
     await expect(page).toHaveURL(/\/demo$/)
     await nav.getByRole('link', { name: 'About' }).click()

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react'
 import { useLocation } from 'wouter'
 import { productName } from '@/content/navigation'
 import { matchRoute } from '@/app/routes'
+import { useRouteFocus } from '@/hooks/use-route-focus'
 
 /** The document title for a screen. */
 export function documentTitle(screen: string): string {
@@ -38,6 +39,9 @@ export function AppRouter() {
   useEffect(() => {
     if (!window.location.hash) window.scrollTo(0, 0)
   }, [location])
+
+  // Focus moves to the new screen's heading, so a keyboard or screen reader user knows it loaded.
+  useRouteFocus(location)
 
   return (
     <Suspense fallback={<PageLoading />}>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react'
 import { Link, useLocation } from 'wouter'
 import { ChevronDown, Menu, X } from 'lucide-react'
+import { FocusScope } from 'radix-ui/internal'
 import { industries, productName, trainingNav } from '@/content/navigation'
 import { Badge } from '@/components/ui/badge'
 import { buttonVariants } from '@/components/ui/button'
@@ -132,6 +133,9 @@ function NavDropdown({ name, label, open, onOpenChange, children, tourId }: Drop
   )
 }
 
+/** Radix's focus scope moves focus when it mounts and unmounts; the menu's stays mounted and only traps while open. */
+const keepFocus = (event: Event) => event.preventDefault()
+
 /** The site's navigation bar: desktop links and dropdowns, and the mobile hamburger panel (spec 000 §2). */
 export function Navigation() {
   const [openMenu, setOpenMenu] = useState<MenuName | null>(null)
@@ -140,6 +144,10 @@ export function Navigation() {
   const [location] = useLocation()
   const onAbout = useAboutLink()
   const hamburgerRef = useRef<HTMLButtonElement>(null)
+  const headerRef = useRef<HTMLElement>(null)
+  const mobilePanelRef = useRef<HTMLDivElement>(null)
+  /** Where the panel was when a choice in it closed it. */
+  const choiceMadeAt = useRef<string | null>(null)
   const mobilePanelId = useId()
   const trainingGroupId = useId()
   const industriesGroupId = useId()
@@ -173,6 +181,27 @@ export function Navigation() {
     return () => query.removeEventListener('change', onChange)
   }, [])
 
+  // The open panel covers the page: what is behind it is out of reach of a screen reader's reading too, not only of Tab.
+  useEffect(() => {
+    const header = headerRef.current
+    if (!mobileOpen || !header?.parentElement) return
+    const behind = [...header.parentElement.children].filter((el): el is HTMLElement => el !== header && el instanceof HTMLElement && !el.inert)
+    for (const el of behind) el.inert = true
+    return () => {
+      for (const el of behind) el.inert = false
+    }
+  }, [mobileOpen])
+
+  // A choice in the panel that shows no new screen (the page already shown, Sign out) would leave focus on the
+  // link that just vanished: it returns to the menu button. A new screen takes focus itself (hooks/use-route-focus.ts).
+  useEffect(() => {
+    if (mobileOpen || choiceMadeAt.current === null) return
+    const stayed = choiceMadeAt.current === location
+    choiceMadeAt.current = null
+    const active = document.activeElement
+    if (stayed && (!active || active === document.body || mobilePanelRef.current?.contains(active))) hamburgerRef.current?.focus()
+  }, [mobileOpen, location])
+
   useEffect(() => {
     if (!mobileOpen) return
     const onKeyDown = (event: KeyboardEvent) => {
@@ -189,9 +218,13 @@ export function Navigation() {
   const setIndustries = useCallback((open: boolean) => setOpenMenu(menuAfter('industries', open)), [])
 
   const toggleGroup = (name: MenuName) => setMobileGroups((g) => ({ ...g, [name]: !g[name] }))
+  const chosen = () => {
+    choiceMadeAt.current = location
+    setMobileOpen(false)
+  }
 
   return (
-    <header className="sticky top-0 z-50 border-b border-white/10 print:hidden">
+    <header ref={headerRef} className="sticky top-0 z-50 border-b border-white/10 print:hidden">
       {/* The blur sits on a layer of its own: a backdrop-filter on the header would make it the containing
           block of the fixed mobile panel, which then collapsed to the header's height. */}
       <div className="absolute inset-0 -z-10 bg-slate-950/90 backdrop-blur supports-[backdrop-filter]:bg-slate-950/75" aria-hidden="true" />
@@ -258,110 +291,115 @@ export function Navigation() {
             <span className="hidden lg:inline">View Demo</span>
           </Link>
           <AccountNavDesktop />
-          <button
-            ref={hamburgerRef}
-            type="button"
-            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 md:hidden"
-            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
-            aria-expanded={mobileOpen}
-            aria-controls={mobilePanelId}
-            onClick={() => setMobileOpen((open) => !open)}
-          >
-            {mobileOpen ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
-          </button>
+          {/* While the panel is open, Tab and Shift+Tab go round the menu button and the panel, never to the page behind it. */}
+          <FocusScope.Root asChild loop={mobileOpen} trapped={mobileOpen} onMountAutoFocus={keepFocus} onUnmountAutoFocus={keepFocus}>
+            <div className="flex outline-none md:hidden">
+              <button
+                ref={hamburgerRef}
+                type="button"
+                className="inline-flex h-10 w-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 md:hidden"
+                aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+                aria-expanded={mobileOpen}
+                aria-controls={mobilePanelId}
+                onClick={() => setMobileOpen((open) => !open)}
+              >
+                {mobileOpen ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+              </button>
+              <div
+                ref={mobilePanelRef}
+                id={mobilePanelId}
+                hidden={!mobileOpen}
+                data-testid="mobile-menu"
+                className="fixed inset-x-0 bottom-0 top-16 overflow-y-auto overscroll-contain border-t border-white/10 bg-slate-950 px-4 pb-8 pt-2 md:hidden"
+              >
+                <AccountNavMobile onNavigate={chosen} />
+                <ul className="mt-2 grid gap-1" aria-label="Mobile">
+                  <li>
+                    <Link href="/" className={cn(linkClass, 'block text-base')} onClick={chosen}>
+                      Home
+                    </Link>
+                  </li>
+                  <li>
+                    <a
+                      href="/#about"
+                      className={cn(linkClass, 'block text-base')}
+                      onClick={(event) => {
+                        chosen()
+                        onAbout(event)
+                      }}
+                    >
+                      About
+                    </a>
+                  </li>
+                  <li>
+                    <button
+                      type="button"
+                      className={cn(linkClass, 'flex w-full items-center justify-between text-base')}
+                      aria-expanded={mobileGroups.training}
+                      aria-controls={trainingGroupId}
+                      onClick={() => toggleGroup('training')}
+                    >
+                      Training
+                      <ChevronDown className={cn('h-5 w-5 transition-transform', mobileGroups.training && 'rotate-180')} aria-hidden="true" />
+                    </button>
+                    <ul id={trainingGroupId} hidden={!mobileGroups.training} className="ml-3 grid gap-1 border-l border-white/10 pl-3" aria-label="Training">
+                      {trainingNav.map((entry) => (
+                        <li key={entry.href + entry.label}>
+                          <Link href={entry.href} className="block rounded-md px-3 py-2 hover:bg-white/10" onClick={chosen}>
+                            <span className="block text-sm font-semibold text-white">{entry.label}</span>
+                            <span className="block text-xs text-slate-300">{entry.description}</span>
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                  <li>
+                    <button
+                      type="button"
+                      className={cn(linkClass, 'flex w-full items-center justify-between text-base')}
+                      aria-expanded={mobileGroups.industries}
+                      aria-controls={industriesGroupId}
+                      onClick={() => toggleGroup('industries')}
+                    >
+                      Industries
+                      <ChevronDown className={cn('h-5 w-5 transition-transform', mobileGroups.industries && 'rotate-180')} aria-hidden="true" />
+                    </button>
+                    <ul id={industriesGroupId} hidden={!mobileGroups.industries} className="ml-3 grid gap-1 border-l border-white/10 pl-3" aria-label="Industries">
+                      {industries.map((industry) => (
+                        <li key={industry.slug}>
+                          <Link
+                            href={`/industries/${industry.slug}`}
+                            className="block rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-white/10"
+                            onClick={chosen}
+                          >
+                            {industry.label}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                  <li>
+                    <Link href="/analytics" className={cn(linkClass, 'block text-base')} onClick={chosen}>
+                      Analytics
+                    </Link>
+                  </li>
+                  <li>
+                    <Link href="/learning-hub" className={cn(linkClass, 'flex items-center gap-2 text-base')} onClick={chosen}>
+                      Learning Hub
+                      <Badge variant="secondary">Resources</Badge>
+                    </Link>
+                  </li>
+                  <li className="pt-2">
+                    <Link href="/demo" className={cn(buttonVariants(), 'w-full')} onClick={chosen}>
+                      View Demo
+                    </Link>
+                  </li>
+                </ul>
+              </div>
+            </div>
+          </FocusScope.Root>
         </div>
       </nav>
-
-      <div
-        id={mobilePanelId}
-        hidden={!mobileOpen}
-        data-testid="mobile-menu"
-        className="fixed inset-x-0 bottom-0 top-16 overflow-y-auto overscroll-contain border-t border-white/10 bg-slate-950 px-4 pb-8 pt-2 md:hidden"
-      >
-        <AccountNavMobile onNavigate={() => setMobileOpen(false)} />
-        <ul className="mt-2 grid gap-1" aria-label="Mobile">
-          <li>
-            <Link href="/" className={cn(linkClass, 'block text-base')} onClick={() => setMobileOpen(false)}>
-              Home
-            </Link>
-          </li>
-          <li>
-            <a
-              href="/#about"
-              className={cn(linkClass, 'block text-base')}
-              onClick={(event) => {
-                setMobileOpen(false)
-                onAbout(event)
-              }}
-            >
-              About
-            </a>
-          </li>
-          <li>
-            <button
-              type="button"
-              className={cn(linkClass, 'flex w-full items-center justify-between text-base')}
-              aria-expanded={mobileGroups.training}
-              aria-controls={trainingGroupId}
-              onClick={() => toggleGroup('training')}
-            >
-              Training
-              <ChevronDown className={cn('h-5 w-5 transition-transform', mobileGroups.training && 'rotate-180')} aria-hidden="true" />
-            </button>
-            <ul id={trainingGroupId} hidden={!mobileGroups.training} className="ml-3 grid gap-1 border-l border-white/10 pl-3" aria-label="Training">
-              {trainingNav.map((entry) => (
-                <li key={entry.href + entry.label}>
-                  <Link href={entry.href} className="block rounded-md px-3 py-2 hover:bg-white/10" onClick={() => setMobileOpen(false)}>
-                    <span className="block text-sm font-semibold text-white">{entry.label}</span>
-                    <span className="block text-xs text-slate-300">{entry.description}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </li>
-          <li>
-            <button
-              type="button"
-              className={cn(linkClass, 'flex w-full items-center justify-between text-base')}
-              aria-expanded={mobileGroups.industries}
-              aria-controls={industriesGroupId}
-              onClick={() => toggleGroup('industries')}
-            >
-              Industries
-              <ChevronDown className={cn('h-5 w-5 transition-transform', mobileGroups.industries && 'rotate-180')} aria-hidden="true" />
-            </button>
-            <ul id={industriesGroupId} hidden={!mobileGroups.industries} className="ml-3 grid gap-1 border-l border-white/10 pl-3" aria-label="Industries">
-              {industries.map((industry) => (
-                <li key={industry.slug}>
-                  <Link
-                    href={`/industries/${industry.slug}`}
-                    className="block rounded-md px-3 py-2 text-sm font-medium text-white hover:bg-white/10"
-                    onClick={() => setMobileOpen(false)}
-                  >
-                    {industry.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </li>
-          <li>
-            <Link href="/analytics" className={cn(linkClass, 'block text-base')} onClick={() => setMobileOpen(false)}>
-              Analytics
-            </Link>
-          </li>
-          <li>
-            <Link href="/learning-hub" className={cn(linkClass, 'flex items-center gap-2 text-base')} onClick={() => setMobileOpen(false)}>
-              Learning Hub
-              <Badge variant="secondary">Resources</Badge>
-            </Link>
-          </li>
-          <li className="pt-2">
-            <Link href="/demo" className={cn(buttonVariants(), 'w-full')} onClick={() => setMobileOpen(false)}>
-              View Demo
-            </Link>
-          </li>
-        </ul>
-      </div>
     </header>
   )
 }
