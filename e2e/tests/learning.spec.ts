@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '../support/test'
+import { expect, test, type Locator, type Page } from '../support/test'
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
@@ -92,6 +92,66 @@ test.describe('AI learning paths', () => {
   })
 })
 
+/** Presses Tab until target has focus, as a keyboard user would (at most max presses). */
+async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`${target} not reached in ${max} presses of Tab`)
+}
+
+test('AI learning paths by keyboard alone: after each save focus moves to what comes next, and a status says what was saved', async ({ page }) => {
+  test.setTimeout(90_000)
+  await page.goto('/ai-learning-paths')
+  const status = page.getByTestId('ai-learning-status')
+  await expect(status).toHaveAttribute('role', 'status')
+  const notLost = () => page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)
+
+  // Learning Preferences: type a goal, Tab to Save Preferences, Enter.
+  await page.getByLabel('Learning goals').focus()
+  await page.keyboard.type('Wire a panel')
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'Save Preferences' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  // The form is hidden with its tab: focus goes to the Skill Assessment tab's heading.
+  const assessmentHeading = page.getByRole('heading', { name: 'Skill Assessment' })
+  await expect(assessmentHeading).toBeFocused()
+  await expect(page.getByRole('tab', { name: 'Skill Assessment' })).toHaveAttribute('aria-selected', 'true')
+  await expect(status).toHaveText('Learning preferences saved.')
+  expect(await assessmentHeading.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid')
+
+  // Skill Assessment: Tab on from the heading to Save Assessment; focus goes on to Generate.
+  await tabTo(page, page.getByRole('button', { name: 'Save Assessment' }))
+  await page.keyboard.press('Enter')
+  const generate = page.getByRole('button', { name: 'Generate', exact: true })
+  await expect(generate).toBeFocused()
+  await expect(status).toHaveText('Skill assessment saved.')
+
+  // Generate: the paths replace the button; focus goes to their heading.
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Your recommended paths' })).toBeFocused()
+  await expect(status).toHaveText(/^Recommendations generated: \d+ learning paths?\.$/)
+  await expect(page.getByRole('list', { name: 'Recommended paths' })).toBeVisible()
+
+  // Regenerate keeps focus while it works and after.
+  await page.keyboard.press('Tab')
+  const regenerate = page.getByRole('button', { name: 'Regenerate' })
+  await expect(regenerate).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(status).toHaveText(/^Recommendations updated: \d+ learning paths?\.$/)
+  await expect(regenerate).toBeFocused()
+  expect(await notLost()).toBe(true)
+
+  // With paths there, a new assessment sends focus to Regenerate.
+  await page.getByRole('tab', { name: 'Skill Assessment' }).focus()
+  await page.keyboard.press('Enter')
+  await tabTo(page, page.getByRole('button', { name: 'Save Assessment' }))
+  await page.keyboard.press('Enter')
+  await expect(regenerate).toBeFocused()
+  await expect(status).toHaveText('Skill assessment saved.')
+})
+
 test.describe('learning hub', () => {
   test('without sessions shows the labelled sample modules, the filter, all four states and the launcher', async ({ page }) => {
     await page.goto('/learning-hub')
@@ -161,7 +221,8 @@ test.describe('accessibility of the learning pages', () => {
         await page.goto(path)
         await expect(page.locator('html')).toHaveAttribute('data-color-scheme', scheme)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        await expect(page.getByRole('status')).toHaveCount(0)
+        // Loaded: no loading status left (the AI page's announcer, an empty status, stays).
+        await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0)
         expect(await seriousViolations(page)).toEqual([])
       })
     }

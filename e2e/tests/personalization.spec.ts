@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '../support/test'
+import { expect, test, type Locator, type Page } from '../support/test'
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
@@ -7,6 +7,20 @@ async function seriousViolations(page: Page) {
 }
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click()
+
+/** Presses Tab until target has focus, as a keyboard user would (at most max presses). */
+async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`${target} not reached in ${max} presses of Tab`)
+}
+
+/** A step's heading: its name says the step ("Step 2 of 7: How you learn"). */
+const stepHeading = (page: Page, step: number, title: string) => page.getByRole('heading', { name: new RegExp(`^Step ${step} of 7 ?: ?${title}$`) })
+
+const stepTitles = ['Experience and trade', 'How you learn', 'XR comfort', 'Training pace and feedback', 'Visual assistance', 'Audio and motor assistance', 'Display']
 
 test.describe('personalization wizard', () => {
   test('seven steps with the defaults, saved on step 7, confirmation, kept over a reload and applied on other pages', async ({ page }) => {
@@ -114,6 +128,48 @@ test.describe('personalization wizard', () => {
     await expect(page.getByRole('heading', { level: 1, name: /XR Training Center/ })).toBeVisible()
   })
 
+  test('by keyboard alone: Next and Previous move focus to the new step’s heading, the save to the confirmation', async ({ page }) => {
+    await page.goto('/personalization')
+    const nextButton = page.getByRole('button', { name: 'Next' })
+    const previousButton = page.getByRole('button', { name: 'Previous' })
+    await page.getByRole('radio', { name: /^Beginner/ }).focus()
+    await page.keyboard.press('Tab') // into Primary trade, none chosen yet: its first radio
+    await expect(page.getByRole('radio', { name: 'Electrical', exact: true })).toBeFocused()
+    await page.keyboard.press('Space')
+    await page.keyboard.press('Tab') // Previous is disabled on step 1
+    await expect(nextButton).toBeFocused()
+    await page.keyboard.press('Enter')
+
+    const step2 = stepHeading(page, 2, stepTitles[1]!)
+    await expect(step2).toBeFocused()
+    // Reached by keyboard, the heading shows where focus is.
+    expect(await step2.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid')
+
+    // Previous back to step 1 disables Previous; focus is on step 1's heading, not lost to the page.
+    await tabTo(page, previousButton)
+    await page.keyboard.press('Enter')
+    await expect(stepHeading(page, 1, stepTitles[0]!)).toBeFocused()
+    await expect(previousButton).toBeDisabled()
+
+    for (let step = 2; step <= 7; step++) {
+      await tabTo(page, nextButton)
+      await page.keyboard.press('Enter')
+      await expect(stepHeading(page, step, stepTitles[step - 1]!)).toBeFocused()
+    }
+
+    // The last Next saves: focus goes to the confirmation's heading.
+    await tabTo(page, nextButton)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('heading', { name: 'Your training is personalized' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('link', { name: 'Start Personalized Training' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Modify Preferences' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(stepHeading(page, 1, stepTitles[0]!)).toBeFocused()
+    await expect(page.getByRole('radio', { name: 'Electrical', exact: true })).toBeChecked()
+  })
+
   test('a failed save is only logged', async ({ page }) => {
     const errors: string[] = []
     page.on('console', (msg) => {
@@ -126,6 +182,8 @@ test.describe('personalization wizard', () => {
     await next(page)
     await expect.poll(() => errors.some((e) => e.includes('Failed to save personalization settings'))).toBe(true)
     await expect(page.getByText('Step 7 of 7')).toBeVisible()
+    // Focus stays on Next, to try again.
+    await expect(page.getByRole('button', { name: 'Next' })).toBeFocused()
     await expect(page.getByRole('heading', { name: 'Your training is personalized' })).toHaveCount(0)
     await expect(page.getByText(/Failed to save/)).toHaveCount(0)
   })

@@ -150,7 +150,9 @@ test.describe('/voice-xr with speech recognition', () => {
     await page.getByRole('button', { name: 'Start Voice Control' }).click()
     await page.evaluate(() => (window as any).__voice.fail('not-allowed')) // eslint-disable-line @typescript-eslint/no-explicit-any
     await expect(page.getByTestId('voice-state')).toHaveText('Idle')
-    await expect(page.getByText('Microphone access was denied.')).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveText(
+      "Microphone access was denied. Allow this site to use the microphone in your browser's site settings (reached from the address bar), then press Start Voice Control again. You can still type commands in the box below.",
+    )
 
     await page.getByRole('button', { name: 'Audio On' }).click()
     await expect(page.getByRole('button', { name: 'Audio Off' })).toHaveAttribute('aria-pressed', 'false')
@@ -158,6 +160,61 @@ test.describe('/voice-xr with speech recognition', () => {
     await page.getByRole('button', { name: 'Activate Portable Ladder Setup and Climbing' }).click()
     await expect(page.getByRole('log', { name: 'Spoken responses' })).toContainText('Portable Ladder Setup and Climbing activated.')
     expect((await voice.spoken(page)).length).toBe(before)
+  })
+
+  test('no microphone, or another failure, is told in words with what to do; focus stays on Start', async ({ page }) => {
+    const start = page.getByRole('button', { name: 'Start Voice Control' })
+    const alert = page.getByRole('alert')
+    const cases: [string, RegExp][] = [
+      ['audio-capture', /^No microphone was found, or it could not be used\. Connect a microphone, or close other apps that are using it, then press Start Voice Control again\./],
+      ['not-allowed', /^Microphone access was denied\. Allow this site to use the microphone in your browser's site settings/],
+      ['service-not-allowed', /^Microphone access was denied\./],
+      ['network', /^The speech recognition service could not be reached\./],
+      ['no-speech', /^No speech was heard/],
+      ['aborted', /^Voice control was stopped\./],
+    ]
+    await start.focus()
+    for (const [code, message] of cases) {
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('button', { name: 'Stop Voice Control' })).toBeFocused()
+      await page.evaluate((c) => (window as any).__voice.fail(c), code) // eslint-disable-line @typescript-eslint/no-explicit-any
+      await expect(alert).toHaveText(message)
+      await expect(alert).not.toContainText(code)
+      await expect(page.getByText('Voice recognition stopped (')).toHaveCount(0)
+      await expect(page.getByTestId('voice-state')).toHaveText('Idle')
+      await expect(start).toBeFocused()
+    }
+  })
+
+  test('Activate by keyboard: the name follows what it shows, and focus stays on it', async ({ page }) => {
+    const LADDER = 'Portable Ladder Setup and Climbing'
+    const activate = page.getByRole('button', { name: `Activate ${MIG}` })
+    await activate.focus()
+    await page.keyboard.press('Enter')
+    const active = page.getByRole('button', { name: `Active: ${MIG}` })
+    await expect(active).toBeFocused()
+    await expect(active).toHaveText('Active')
+    await expect(active).toHaveAttribute('aria-disabled', 'true')
+    await expect(page.getByRole('button', { name: `Activate ${MIG}` })).toHaveCount(0)
+    await expect(page.getByTestId('active-module')).toContainText(MIG)
+    await expect(page.getByRole('log', { name: 'Spoken responses' })).toContainText(`${MIG} activated.`)
+
+    // Pressed again it restarts nothing: the module keeps its place.
+    const box = page.getByLabel('Type a command')
+    await box.fill('start setup')
+    await box.press('Enter')
+    await expect(page.getByTestId('active-module')).toContainText('Step 1 of 8')
+    await active.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByTestId('active-module')).toContainText('Step 1 of 8')
+    await expect(active).toBeFocused()
+
+    // Another module takes over; the first offers Activate again.
+    await page.getByRole('button', { name: `Activate ${LADDER}` }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('button', { name: `Active: ${LADDER}` })).toBeFocused()
+    await expect(activate).toBeVisible()
+    await expect(activate).not.toHaveAttribute('aria-disabled')
   })
 
   test('has no serious accessibility violations, idle and listening', async ({ page }) => {

@@ -21,3 +21,10 @@ type Props = HTMLAttributes<HTMLHeadingElement> & { depth?: 0 | 1 | 2; ref?: Ref
 export function Heading({ depth = 0, ...props }: Props) {
   return createElement(useHeadingTag(depth), props)
 }
+
+/**
+ * The look of a heading that takes focus when its content changes (tabIndex -1, so out of the tab
+ * order): an amber outline when the keyboard brought the change, clear of the sticky header when
+ * scrolled to.
+ */
+export const focusedHeadingClass = 'scroll-mt-20 rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-400'

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react'
+import type { HTMLAttributes, Ref } from 'react'
 import type { HeadingTag } from '@/components/heading'
 import { cn } from '@/lib/utils'
 
@@ -11,8 +11,8 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
   return <div className={cn('flex flex-col gap-1.5 p-5', className)} {...props} />
 }
 
-/** A card's title; pass `as` to keep the page's heading order. */
-export function CardTitle({ className, as: Tag = 'h3', ...props }: HTMLAttributes<HTMLHeadingElement> & { as?: HeadingTag }) {
+/** A card's title; pass `as` to keep the page's heading order, and `ref` to move focus to it. */
+export function CardTitle({ className, as: Tag = 'h3', ...props }: HTMLAttributes<HTMLHeadingElement> & { as?: HeadingTag; ref?: Ref<HTMLHeadingElement> }) {
   return <Tag className={cn('text-lg font-semibold leading-tight text-white', className)} {...props} />
 }
 

@@ -93,3 +93,89 @@ describe('AI learning paths forms', () => {
     expect(screen.getByRole('tab', { name: 'Learning Preferences' })).toHaveAttribute('aria-selected', 'true')
   })
 })
+
+describe('AI learning paths by keyboard', () => {
+  /** Holds the answers to one POST until release() is called, so a test can look at the page while it saves. */
+  function holdPost(fetchMock: ReturnType<typeof server>, path: string) {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const answer = fetchMock.getMockImplementation()!
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith(path) && init?.method === 'POST') await held
+      return answer(input, init)
+    })
+    return () => release()
+  }
+  const status = () => screen.getByTestId('ai-learning-status')
+
+  it('keeps focus on each save button while it saves, then moves it to what comes next and says what was saved', async () => {
+    const fetchMock = server({ 'POST /api/ai-learning/generate-recommendations': { status: 201, body: answers.recommendationSet() } })
+    const user = userEvent.setup()
+    renderWithApp(<AiLearningPathsPage />)
+    expect(status()).toHaveAttribute('role', 'status')
+    expect(status()).toBeEmptyDOMElement()
+
+    // Save Preferences: it stays focused (aria-disabled, not disabled) while it saves…
+    const releasePrefs = holdPost(fetchMock, '/api/ai-learning/learning-preferences')
+    const savePrefs = await screen.findByRole('button', { name: 'Save Preferences' })
+    savePrefs.focus()
+    await user.keyboard('{Enter}')
+    const savingPrefs = await screen.findByRole('button', { name: 'Saving...' })
+    expect(savingPrefs).toHaveFocus()
+    expect(savingPrefs).toHaveAttribute('aria-disabled', 'true')
+    await user.keyboard('{Enter}') // pressed again while it saves: nothing more is sent
+    releasePrefs()
+    // …then the assessment tab's heading takes focus, and the status says the preferences are saved.
+    const assessmentHeading = screen.getByRole('heading', { name: 'Skill Assessment' })
+    await waitFor(() => expect(assessmentHeading).toHaveFocus())
+    expect(screen.getByRole('tab', { name: 'Skill Assessment' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('status')).toHaveTextContent('Learning preferences saved.')
+    expect(posted(fetchMock, '/api/ai-learning/learning-preferences')).toHaveLength(1)
+
+    // Save Assessment: focus goes on to Generate, the next thing to do.
+    await user.tab()
+    await user.click(screen.getByRole('button', { name: 'Save Assessment' }))
+    const generate = await screen.findByRole('button', { name: 'Generate' })
+    await waitFor(() => expect(generate).toHaveFocus())
+    expect(screen.getByRole('status')).toHaveTextContent('Skill assessment saved.')
+
+    // Generate: the paths replace the button; focus goes to their heading, and the status counts them.
+    await user.keyboard('{Enter}')
+    const pathsHeading = await screen.findByRole('heading', { name: 'Your recommended paths' })
+    await waitFor(() => expect(pathsHeading).toHaveFocus())
+    expect(screen.getByRole('status')).toHaveTextContent('Recommendations generated: 1 learning path.')
+
+    // Regenerate keeps focus while it works and after.
+    const regenerate = screen.getByRole('button', { name: 'Regenerate' })
+    regenerate.focus()
+    const releaseGenerate = holdPost(fetchMock, '/api/ai-learning/generate-recommendations')
+    await user.keyboard('{Enter}')
+    expect(await screen.findByRole('button', { name: 'Generating...' })).toHaveFocus()
+    releaseGenerate()
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Recommendations updated: 1 learning path.'))
+    expect(screen.getByRole('button', { name: 'Regenerate' })).toHaveFocus()
+  })
+
+  it('after a new assessment with paths already there, focus goes to Regenerate', async () => {
+    server({ 'GET /api/ai-learning/recommendations': { body: [answers.recommendationSet()] } })
+    const user = userEvent.setup()
+    renderWithApp(<AiLearningPathsPage />)
+    await user.click(await screen.findByRole('tab', { name: 'Skill Assessment' }))
+    await user.click(await screen.findByRole('button', { name: 'Save Assessment' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Regenerate' })).toHaveFocus())
+    expect(screen.getByRole('status')).toHaveTextContent('Skill assessment saved.')
+  })
+
+  it('a refused save keeps focus on its button and says why', async () => {
+    server({ 'POST /api/ai-learning/skill-assessment': { status: 400, body: { message: 'overallScore must be at most 100' } } })
+    const user = userEvent.setup()
+    renderWithApp(<AiLearningPathsPage />)
+    await user.click(await screen.findByRole('tab', { name: 'Skill Assessment' }))
+    const save = await screen.findByRole('button', { name: 'Save Assessment' })
+    save.focus()
+    await user.keyboard('{Enter}')
+    expect(await screen.findByRole('alert')).toHaveTextContent('overallScore must be at most 100')
+    expect(screen.getByRole('button', { name: 'Save Assessment' })).toHaveFocus()
+    expect(screen.getByTestId('ai-learning-status')).toBeEmptyDOMElement()
+  })
+})

@@ -1,10 +1,10 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Link } from 'wouter'
 import { CheckCircle2, ChevronLeft, ChevronRight } from 'lucide-react'
 import { PageShell } from '@/components/page-shell'
-import { useHeadingTag } from '@/components/heading'
+import { focusedHeadingClass, useHeadingTag } from '@/components/heading'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Progress } from '@/components/ui/progress'
@@ -74,10 +74,24 @@ function Wizard({ initial }: { initial: PersonalizationProfile }) {
   const [done, setDone] = useState(false)
   const save = useSavePersonalization()
   const title = useHeadingTag()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const firstScreen = useRef(true)
+
+  // Next, Previous, the save and Modify Preferences each replace the screen (and may take away or
+  // disable the button pressed): focus moves to the new screen's heading, which names the step
+  // ("Step 2 of 7: Learning Style") or the confirmation, so screen-reader users hear where they are.
+  useEffect(() => {
+    if (firstScreen.current) {
+      firstScreen.current = false
+      return
+    }
+    heading.current?.focus()
+  }, [step, done])
   // onChange: choosing an option clears the complaint about its group at once.
   const { control, trigger, handleSubmit, getValues } = useForm({ resolver: zodResolver(profileFormSchema), defaultValues: initial, mode: 'onChange' })
 
   const next = async () => {
+    if (save.isPending) return
     if (step < WIZARD_STEPS) {
       if (await trigger(stepFields[step - 1], { shouldFocus: true })) setStep(clampStep(step + 1))
       return
@@ -95,7 +109,7 @@ function Wizard({ initial }: { initial: PersonalizationProfile }) {
       <Card className="mt-8 max-w-3xl">
         <CardHeader>
           <CheckCircle2 className="h-10 w-10 text-emerald-400" aria-hidden="true" />
-          <CardTitle as={title} className="text-2xl">
+          <CardTitle as={title} ref={heading} tabIndex={-1} className={`text-2xl ${focusedHeadingClass}`}>
             Your training is personalized
           </CardTitle>
           <CardDescription>Your preferences are saved and already apply across the site.</CardDescription>
@@ -141,10 +155,13 @@ function Wizard({ initial }: { initial: PersonalizationProfile }) {
   return (
     <Card className="mt-8 max-w-3xl">
       <CardHeader>
-        <p className="text-sm font-medium text-amber-400">
-          Step {step} of {WIZARD_STEPS}
-        </p>
-        <CardTitle as={title}>{stepTitles[step - 1]}</CardTitle>
+        {/* The step number is part of the heading, so the heading that takes focus says it. */}
+        <CardTitle as={title} ref={heading} tabIndex={-1} className={focusedHeadingClass}>
+          <span className="mb-1.5 block text-sm font-medium leading-normal text-amber-400">
+            Step {step} of {WIZARD_STEPS}
+          </span>
+          <span className="sr-only">:</span> {stepTitles[step - 1]}
+        </CardTitle>
         <Progress value={(step / WIZARD_STEPS) * 100} aria-label={`Wizard progress: step ${step} of ${WIZARD_STEPS}`} className="mt-2" />
       </CardHeader>
       <CardContent className="space-y-6">
@@ -192,7 +209,8 @@ function Wizard({ initial }: { initial: PersonalizationProfile }) {
             <ChevronLeft aria-hidden="true" />
             Previous
           </Button>
-          <Button onClick={next} disabled={save.isPending}>
+          {/* aria-disabled, not disabled, while saving: focus stays on it, and stays there if the save fails. */}
+          <Button onClick={next} aria-disabled={save.isPending || undefined}>
             {step === WIZARD_STEPS && save.isPending ? 'Saving...' : 'Next'}
             <ChevronRight aria-hidden="true" />
           </Button>

@@ -1,8 +1,11 @@
+import type { Ref } from 'react'
 import { Clock, Lightbulb, Sparkles, Target, Wrench } from 'lucide-react'
+import { focusedHeadingClass } from '@/components/heading'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import type { Recommendations } from '@/api/learning'
+import { cn } from '@/lib/utils'
 
 /** The AI Recommendations tab's results: reasoning, paths with real module titles, modifications and outcomes. */
 export function RecommendationsPanel({
@@ -10,18 +13,27 @@ export function RecommendationsPanel({
   titles,
   generating,
   onGenerate,
+  headingRef,
+  actionRef,
 }: {
   recommendations: Recommendations
   titles: Map<string, string>
   generating: boolean
   onGenerate: () => void
+  /** The heading focus moves to when these paths replace the Generate button. */
+  headingRef?: Ref<HTMLHeadingElement>
+  /** The Regenerate button, where focus goes after a new assessment is saved. */
+  actionRef?: Ref<HTMLButtonElement>
 }) {
   const { reasoningExplanation, recommendedPaths, personalizedModifications, estimatedOutcomes } = recommendations
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h3 className="text-xl font-semibold text-white">Your recommended paths</h3>
-        <Button variant="outline" onClick={onGenerate} disabled={generating}>
+        <h3 ref={headingRef} tabIndex={-1} className={cn('text-xl font-semibold text-white', focusedHeadingClass)}>
+          Your recommended paths
+        </h3>
+        {/* aria-disabled, not disabled, while it works: focus stays on it while the paths are replaced. */}
+        <Button ref={actionRef} variant="outline" onClick={onGenerate} aria-disabled={generating || undefined}>
           <Sparkles aria-hidden="true" />
           {generating ? 'Generating...' : 'Regenerate'}
         </Button>

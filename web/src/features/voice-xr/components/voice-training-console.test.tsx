@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createQueryClient } from '@/lib/api'
@@ -97,5 +97,53 @@ describe('VoiceTrainingConsole', { timeout: 30_000 }, () => {
       screen.getByText('Voice recognition is not supported in this browser. Please use Chrome, Safari, or Edge for voice-activated training.'),
     ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Start Voice Control' })).toBeDisabled()
+  })
+
+  it('Activate names what it shows: Activate, then Active with the module, unavailable and still focused', async () => {
+    const f = renderConsole()
+    const user = userEvent.setup()
+    const activate = await screen.findByRole('button', { name: `Activate ${ladder.name}` }, { timeout: 10_000 })
+    expect(activate).toHaveTextContent(/^Activate$/)
+    activate.focus()
+    await user.keyboard('{Enter}')
+    const active = screen.getByRole('button', { name: `Active: ${ladder.name}` })
+    expect(active).toBe(activate)
+    expect(active).toHaveTextContent(/^Active$/)
+    expect(active).toHaveAttribute('aria-disabled', 'true')
+    expect(active).toHaveFocus()
+    expect(screen.getByRole('log', { name: 'Spoken responses' })).toHaveTextContent(`${ladder.name} activated.`)
+    // The other modules still offer Activate.
+    expect(screen.getByRole('button', { name: `Activate ${mig.name}` })).not.toHaveAttribute('aria-disabled')
+
+    // Pressed again, the active module is not restarted: its progress stays.
+    await user.type(screen.getByLabelText('Type a command'), 'start inspection{Enter}')
+    expect(screen.getByTestId('active-module')).toHaveTextContent('Step 1 of 3')
+    const spoken = f.synthesis.texts.length
+    active.focus()
+    await user.keyboard('{Enter}')
+    expect(screen.getByTestId('active-module')).toHaveTextContent('Step 1 of 3')
+    expect(f.synthesis.texts).toHaveLength(spoken)
+
+    // Activating another module hands the state over.
+    await user.click(screen.getByRole('button', { name: `Activate ${mig.name}` }))
+    expect(screen.getByRole('button', { name: `Active: ${mig.name}` })).toHaveFocus()
+    expect(screen.getByRole('button', { name: `Activate ${ladder.name}` })).not.toHaveAttribute('aria-disabled')
+  })
+
+  it('no microphone: says so in words, not as an error code, and focus stays on Start', async () => {
+    const f = renderConsole()
+    const user = userEvent.setup()
+    const start = screen.getByRole('button', { name: 'Start Voice Control' })
+    start.focus()
+    await user.keyboard('{Enter}')
+    const stop = screen.getByRole('button', { name: 'Stop Voice Control' })
+    expect(stop).toHaveFocus()
+    act(() => f.recognition().fail('audio-capture'))
+    const alert = screen.getByRole('alert')
+    expect(alert).toHaveTextContent(/^No microphone was found, or it could not be used\./)
+    expect(alert).toHaveTextContent('then press Start Voice Control again')
+    expect(alert).not.toHaveTextContent('audio-capture')
+    expect(screen.getByRole('button', { name: 'Start Voice Control' })).toHaveFocus()
+    expect(screen.getByTestId('voice-state')).toHaveTextContent('Idle')
   })
 })

@@ -254,36 +254,48 @@ export function VoiceTrainingConsole({ speech }: { speech?: SpeechDeps }) {
           </p>
         ) : null}
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {snap.modules.map((m) => (
-            <li key={m.id}>
-              <Card className="h-full" data-testid={`voice-module-${m.id}`}>
-                <CardHeader>
-                  <CardTitle as={subtitle}>{m.name}</CardTitle>
-                  <CardDescription>
-                    {m.type} · {m.difficulty} · {m.totalSteps} steps
-                  </CardDescription>
-                </CardHeader>
-                <CardContent className="space-y-3">
-                  <ul className="space-y-1 text-sm" aria-label={`${m.name} voice commands`}>
-                    {m.voiceCommands.slice(0, SHOWN_COMMANDS).map((c) => (
-                      <li key={c.command}>
-                        <span className="font-mono text-amber-300">“{c.command}”</span>{' '}
-                        <span className="text-slate-300">{c.description}</span>
-                      </li>
-                    ))}
-                  </ul>
-                  <Button
-                    size="sm"
-                    variant={snap.progress?.moduleId === m.id ? 'secondary' : 'default'}
-                    aria-label={`Activate ${m.name}`}
-                    onClick={() => session.activate(m.id)}
-                  >
-                    {snap.progress?.moduleId === m.id ? 'Active' : 'Activate'}
-                  </Button>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
+          {snap.modules.map((m) => {
+            const isActive = snap.progress?.moduleId === m.id
+            return (
+              <li key={m.id}>
+                <Card className="h-full" data-testid={`voice-module-${m.id}`}>
+                  <CardHeader>
+                    <CardTitle as={subtitle}>{m.name}</CardTitle>
+                    <CardDescription>
+                      {m.type} · {m.difficulty} · {m.totalSteps} steps
+                    </CardDescription>
+                  </CardHeader>
+                  <CardContent className="space-y-3">
+                    <ul className="space-y-1 text-sm" aria-label={`${m.name} voice commands`}>
+                      {m.voiceCommands.slice(0, SHOWN_COMMANDS).map((c) => (
+                        <li key={c.command}>
+                          <span className="font-mono text-amber-300">“{c.command}”</span>{' '}
+                          <span className="text-slate-300">{c.description}</span>
+                        </li>
+                      ))}
+                    </ul>
+                    {/*
+                      The name says what the button shows, and which module: "Activate {name}", then "Active: {name}".
+                      The active module's button has nothing left to do (saying its start command restarts the module), so it is
+                      aria-disabled: it keeps focus after the press, and screen readers hear it as unavailable.
+                    */}
+                    <Button
+                      size="sm"
+                      variant={isActive ? 'secondary' : 'default'}
+                      aria-label={isActive ? `Active: ${m.name}` : `Activate ${m.name}`}
+                      aria-disabled={isActive || undefined}
+                      className={cn(isActive && 'cursor-default hover:bg-slate-800')}
+                      onClick={() => {
+                        if (!isActive) session.activate(m.id)
+                      }}
+                    >
+                      {isActive ? 'Active' : 'Activate'}
+                    </Button>
+                  </CardContent>
+                </Card>
+              </li>
+            )
+          })}
         </ul>
       </section>
     </div>

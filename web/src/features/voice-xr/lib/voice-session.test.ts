@@ -87,10 +87,33 @@ describe('VoiceSession', () => {
     expect(t.snap().listening).toBe(false)
   })
 
-  it('a denied microphone says so', () => {
+  it('a denied microphone says so, and what to do', () => {
     t.s.startListening()
     t.recognition().fail('not-allowed')
-    expect(t.snap().error).toBe('Microphone access was denied.')
+    expect(t.snap().error).toBe(
+      "Microphone access was denied. Allow this site to use the microphone in your browser's site settings (reached from the address bar), then press Start Voice Control again. You can still type commands in the box below.",
+    )
+  })
+
+  it.each([
+    ['audio-capture', /^No microphone was found, or it could not be used\. .*then press Start Voice Control again\./],
+    ['not-allowed', /^Microphone access was denied\. Allow this site/],
+    ['service-not-allowed', /^Microphone access was denied\. Allow this site/],
+    ['network', /^The speech recognition service could not be reached\./],
+    ['no-speech', /^No speech was heard/],
+    ['aborted', /^Voice control was stopped\./],
+    ['language-not-supported', /^This browser cannot recognise US English speech\./],
+    ['bad-grammar', /^Voice control stopped unexpectedly\./],
+    [undefined, /^Voice control stopped unexpectedly\./],
+  ])('recognition error %s is told in words, not as its code', (code, message) => {
+    t.s.startListening()
+    t.recognition().onerror?.({ error: code })
+    expect(t.snap().error).toMatch(message)
+    if (code) expect(t.snap().error).not.toContain(code)
+    expect(t.snap().error).not.toMatch(/\([a-z-]+\)/)
+    // Starting again clears it.
+    t.s.startListening()
+    expect(t.snap().error).toBeNull()
   })
 
   it('stop voice control stops the recogniser', () => {

@@ -55,6 +55,34 @@ export function browserSpeech(w: Window = window): SpeechDeps {
   return { Recognition, synthesis: Utterance ? synthesis : undefined, Utterance }
 }
 
+const TRY_AGAIN = 'then press Start Voice Control again'
+const TYPE_INSTEAD = 'You can still type commands in the box below.'
+
+/**
+ * What the page says when the recogniser stops with a SpeechRecognitionErrorEvent error code: what
+ * happened and what to do, in words, never the bare code (the spec leaves these messages open; its
+ * one voice message, the not-supported notice, is MESSAGES.notSupported).
+ */
+export function recognitionErrorMessage(code: string | undefined): string {
+  switch (code) {
+    case 'audio-capture':
+      return `No microphone was found, or it could not be used. Connect a microphone, or close other apps that are using it, ${TRY_AGAIN}. ${TYPE_INSTEAD}`
+    case 'not-allowed':
+    case 'service-not-allowed':
+      return `Microphone access was denied. Allow this site to use the microphone in your browser's site settings (reached from the address bar), ${TRY_AGAIN}. ${TYPE_INSTEAD}`
+    case 'network':
+      return `The speech recognition service could not be reached. Check your internet connection, ${TRY_AGAIN}. ${TYPE_INSTEAD}`
+    case 'no-speech':
+      return 'No speech was heard, so voice control stopped. Press Start Voice Control and speak close to the microphone.'
+    case 'aborted':
+      return 'Voice control was stopped. Press Start Voice Control to listen again.'
+    case 'language-not-supported':
+      return `This browser cannot recognise US English speech. ${TYPE_INSTEAD}`
+    default:
+      return `Voice control stopped unexpectedly. Press Start Voice Control to try again. ${TYPE_INSTEAD}`
+  }
+}
+
 export interface HeardCommand {
   id: number
   transcript: string
@@ -175,7 +203,7 @@ export class VoiceSession {
         this.set({
           listening: false,
           voiceState: 'idle',
-          error: e.error === 'not-allowed' ? 'Microphone access was denied.' : `Voice recognition stopped (${e.error ?? 'error'}).`,
+          error: recognitionErrorMessage(e.error),
         })
       this.recognition = r
     }
