@@ -174,10 +174,45 @@ test.describe('training category pages', () => {
   test('the category strip moves between categories', async ({ page }) => {
     await page.goto('/training/technical')
     const strip = page.getByRole('navigation', { name: 'Other training categories' })
-    await expect(strip.getByRole('link', { name: 'Technical Skills' })).toHaveAttribute('aria-current', 'page')
+    // The page's own category is named and marked current, not a link to itself.
+    await expect(strip.getByText('Technical Skills')).toHaveAttribute('aria-current', 'page')
+    await expect(strip.getByRole('link')).toHaveText(categories.filter(([slug]) => slug !== 'technical').map(([, label]) => label))
     await strip.getByRole('link', { name: 'Hazard Recognition' }).click()
     await expect(page).toHaveURL(/\/training\/hazard-recognition$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hazard Recognition')
+  })
+
+  test("no link on a category's page leads to the page itself: its cards leave out its chip and show the others as text", async ({ page, request }) => {
+    const { modules } = await catalog(request)
+    const own = modules.filter((m) => m.categories.includes('safety'))
+    await page.goto('/training/safety')
+    const cards = page.getByTestId('module-card')
+    await expect(cards).toHaveCount(own.length)
+    // (The footer's Platform list has a placeholder "Safety Training" link, to #, on every page: not this page's.)
+    await expect(page.getByRole('main').getByRole('link', { name: 'Safety Training' })).toHaveCount(0)
+    await expect(page.locator('a[href="/training/safety"]')).toHaveCount(0)
+    // A card's other categories are read as a list of text, with no link.
+    const mixed = own.findIndex((m) => m.categories.length > 1)
+    expect(mixed).toBeGreaterThanOrEqual(0)
+    const others = own[mixed].categories.filter((c) => c !== 'safety').map((c) => categories.find(([slug]) => slug === c)![1])
+    await expect(cards.nth(mixed).getByRole('list', { name: 'Also in' }).getByRole('listitem')).toHaveText(others)
+    for (const [i, m] of own.entries()) await expect(cards.nth(i).getByRole('link'), m.id).toHaveCount(1)
+  })
+
+  test("by keyboard, each card on a category's page is one stop: Tab goes from one Start to the next", async ({ page, request }) => {
+    const { modules } = await catalog(request)
+    const own = modules.filter((m) => m.categories.includes('safety'))
+    await page.goto('/training/safety')
+    const cards = page.getByTestId('module-card')
+    await expect(cards).toHaveCount(own.length)
+    // Tab from the strip's last link reaches the first card's Start, then each next card's, in catalog order by trade.
+    await page.getByRole('navigation', { name: 'Other training categories' }).getByRole('link').last().focus()
+    const shown = await cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-module-id')))
+    for (const id of shown.slice(0, 6)) {
+      await page.keyboard.press('Tab')
+      const title = own.find((m) => m.id === id)!.title
+      await expect(page.getByRole('link', { name: `Start ${title}` })).toBeFocused()
+    }
   })
 
   test('an unknown category is the 404 page', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { Link } from 'wouter'
 import { Clock, Gauge, Play, ShieldAlert, Target } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
@@ -39,22 +40,35 @@ const difficultyTone: Record<string, string> = {
 
 const categoryLabels = Object.fromEntries(trainingCategories.map((c) => [c.slug, c.label]))
 
+const chipClass = 'rounded-full border border-white/20 px-2 py-0.5 text-xs text-slate-200'
+
 /**
  * A catalog module: difficulty, duration, objectives, safety points, the
  * modules to take first, its training categories and a Start link into
  * the XR Training Center.
+ *
+ * Its category chips link to the category pages, except on a category's
+ * own page (currentCategory): there the chip of that category is left out,
+ * as every card on the page has it, and the others are plain text, as the
+ * page's category strip links each category once; Start is the card's one
+ * stop for Tab.
  */
 export function ModuleCard({
   module,
   prerequisites = [],
   headingLevel: Heading = 'h3',
+  currentCategory,
 }: {
   module: ModuleCardData
   /** Titles of the modules to take first. */
   prerequisites?: readonly string[]
   headingLevel?: 'h2' | 'h3' | 'h4'
+  /** The slug of the category page the card is on. */
+  currentCategory?: string
 }) {
   const difficulty = module.difficulty.charAt(0).toUpperCase() + module.difficulty.slice(1)
+  const id = useId()
+  const categories = currentCategory ? module.categories.filter((c) => c !== currentCategory) : module.categories
   return (
     <Card className="flex h-full flex-col p-5" data-testid="module-card" data-module-id={module.id}>
       <div className="flex flex-wrap items-center gap-2">
@@ -105,20 +119,34 @@ export function ModuleCard({
       )}
 
       <div className="mt-auto pt-5">
-        {module.categories.length > 0 && (
-          <ul className="mb-4 flex flex-wrap gap-1.5" aria-label="Training categories">
-            {module.categories.map((c) => (
-              <li key={c}>
-                <Link
-                  href={`/training/${c}`}
-                  className="rounded-full border border-white/20 px-2 py-0.5 text-xs text-slate-200 hover:border-amber-400 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
-                >
-                  {categoryLabels[c] ?? c}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        {categories.length > 0 &&
+          (currentCategory ? (
+            <div className="mb-4 flex flex-wrap items-center gap-1.5">
+              <span id={`${id}-also-in`} className="text-xs text-slate-400">
+                Also in
+              </span>
+              <ul className="flex flex-wrap gap-1.5" aria-labelledby={`${id}-also-in`}>
+                {categories.map((c) => (
+                  <li key={c} className={chipClass}>
+                    {categoryLabels[c] ?? c}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <ul className="mb-4 flex flex-wrap gap-1.5" aria-label="Training categories">
+              {categories.map((c) => (
+                <li key={c}>
+                  <Link
+                    href={`/training/${c}`}
+                    className={cn(chipClass, 'hover:border-amber-400 hover:text-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400')}
+                  >
+                    {categoryLabels[c] ?? c}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ))}
         <Link href={xrTrainingHref(module.id)} className={cn(buttonVariants(), 'w-full')} aria-label={`Start ${module.title}`}>
           <Play aria-hidden="true" />
           Start

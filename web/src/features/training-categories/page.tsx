@@ -45,17 +45,25 @@ export default function TrainingCategoryPage({ params }: PageProps) {
 
       <nav aria-label="Other training categories" className="mt-6">
         <ul className="flex flex-wrap gap-2">
-          {trainingCategories.map((c) => (
-            <li key={c.slug}>
-              <Link
-                href={`/training/${c.slug}`}
-                aria-current={c.slug === category.slug ? 'page' : undefined}
-                className="rounded-full border border-white/20 px-3 py-1 text-sm text-slate-200 hover:border-amber-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 aria-[current=page]:border-amber-500 aria-[current=page]:bg-amber-500 aria-[current=page]:text-slate-950"
-              >
-                {c.label}
-              </Link>
-            </li>
-          ))}
+          {trainingCategories.map((c) =>
+            c.slug === category.slug ? (
+              // This page: named, marked as current, but not a link to itself.
+              <li key={c.slug}>
+                <span aria-current="page" className="rounded-full border border-amber-500 bg-amber-500 px-3 py-1 text-sm text-slate-950">
+                  {c.label}
+                </span>
+              </li>
+            ) : (
+              <li key={c.slug}>
+                <Link
+                  href={`/training/${c.slug}`}
+                  className="rounded-full border border-white/20 px-3 py-1 text-sm text-slate-200 hover:border-amber-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+                >
+                  {c.label}
+                </Link>
+              </li>
+            ),
+          )}
         </ul>
       </nav>
 
@@ -94,6 +102,7 @@ export default function TrainingCategoryPage({ params }: PageProps) {
                   <li key={m.id}>
                     <ModuleCard
                       module={m}
+                      currentCategory={category.slug}
                       prerequisites={m.prerequisites.map(titleOf).filter((t): t is string => !!t)}
                     />
                   </li>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import { Users } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { FormAlert, FormField, selectClass } from '@/components/ui/form-field'
@@ -198,7 +198,41 @@ function CohortDetails({ cohort, isAdmin }: { cohort: CohortDetail; isAdmin: boo
   const [name, setName] = useState(cohort.name)
   const [nameError, setNameError] = useState<string | undefined>()
   const [message, setMessage] = useState<{ error?: string; success?: string }>({})
+  const [memberMessage, setMemberMessage] = useState<{ error?: string; success?: string }>({})
   const instructorId = useId()
+  const membersHeading = useRef<HTMLHeadingElement>(null)
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>())
+  // A removal under way: who goes, and the list as it was, for finding a neighbour to focus once they are gone.
+  const removing = useRef<{ id: string; order: string[] } | null>(null)
+
+  const remove = (member: CohortDetail['members'][number]) => {
+    if (removeMember.isPending) return
+    removing.current = { id: member.id, order: cohort.members.map((m) => m.id) }
+    removeMember.mutate(
+      { cohortId: cohort.id, userId: member.id },
+      {
+        onSuccess: () => setMemberMessage({ success: `${member.displayName} left ${cohort.name}.` }),
+        onError: (err) => {
+          removing.current = null
+          setMemberMessage({ error: actionError(err, 'Could not remove the member.') })
+        },
+      },
+    )
+  }
+
+  // The pressed Remove button leaves with its member: focus moves to the next member's, else the
+  // previous one's, else (the list now empty) to the Members heading. Layout effect: before the
+  // browser paints the page with focus on <body>.
+  useLayoutEffect(() => {
+    const pending = removing.current
+    if (!pending || cohort.members.some((m) => m.id === pending.id)) return
+    removing.current = null
+    const at = pending.order.indexOf(pending.id)
+    const after = pending.order.slice(at + 1)
+    const before = pending.order.slice(0, at).reverse()
+    const target = [...after, ...before].map((id) => removeButtons.current.get(id)).find((b) => b?.isConnected)
+    ;(target ?? membersHeading.current)?.focus()
+  }, [cohort.members])
 
   // A rename stored (here or elsewhere) replaces what the field shows.
   const [storedName, setStoredName] = useState(cohort.name)
@@ -265,9 +299,11 @@ function CohortDetails({ cohort, isAdmin }: { cohort: CohortDetail; isAdmin: boo
           </div>
         )}
         <section aria-labelledby={`${instructorId}-members`} className="space-y-3">
-          <h3 id={`${instructorId}-members`} className="font-semibold text-white">
+          <h3 ref={membersHeading} id={`${instructorId}-members`} tabIndex={-1} className="font-semibold text-white outline-none">
             Members
           </h3>
+          {/* Who joined or left, and why not: said here, by the list, rather than at the top of the panel, off screen. */}
+          <FormAlert error={memberMessage.error} success={memberMessage.success} />
           {cohort.members.length === 0 ? (
             <p className="text-sm text-slate-300">No members yet.</p>
           ) : (
@@ -281,19 +317,16 @@ function CohortDetails({ cohort, isAdmin }: { cohort: CohortDetail; isAdmin: boo
                     </span>
                   </span>
                   <Button
+                    ref={(el) => {
+                      if (el) removeButtons.current.set(m.id, el)
+                      else removeButtons.current.delete(m.id)
+                    }}
                     variant="ghost"
                     size="sm"
                     aria-label={`Remove ${m.displayName} from ${cohort.name}`}
-                    disabled={removeMember.isPending}
-                    onClick={() =>
-                      removeMember.mutate(
-                        { cohortId: cohort.id, userId: m.id },
-                        {
-                          onSuccess: () => setMessage({ success: `${m.displayName} left ${cohort.name}.` }),
-                          onError: (err) => setMessage({ error: actionError(err, 'Could not remove the member.') }),
-                        },
-                      )
-                    }
+                    // aria-disabled, not disabled, while it waits: focus stays here until the member is gone, or here if removing fails.
+                    aria-disabled={removeMember.isPending || undefined}
+                    onClick={() => remove(m)}
                   >
                     Remove
                   </Button>
@@ -301,7 +334,7 @@ function CohortDetails({ cohort, isAdmin }: { cohort: CohortDetail; isAdmin: boo
               ))}
             </ul>
           )}
-          <AddMember cohort={cohort} onDone={setMessage} />
+          <AddMember cohort={cohort} onDone={setMemberMessage} />
         </section>
       </div>
     </Panel>
@@ -313,6 +346,7 @@ function AddMember({ cohort, onDone }: { cohort: CohortDetail; onDone: (m: { err
   const [q, setQ] = useState('')
   const add = useAddCohortMember()
   const searchId = useId()
+  const searchRef = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(search.trim()), 300)
@@ -326,7 +360,7 @@ function AddMember({ cohort, onDone }: { cohort: CohortDetail; onDone: (m: { err
   return (
     <div className="space-y-2 rounded-lg border border-white/10 p-3">
       <Label htmlFor={searchId}>Add a member</Label>
-      <Input id={searchId} type="search" placeholder="Search by name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <Input ref={searchRef} id={searchId} type="search" placeholder="Search by name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
       {q && (
         <div aria-live="polite">
           {results.isPending ? (
@@ -346,17 +380,23 @@ function AddMember({ cohort, onDone }: { cohort: CohortDetail; onDone: (m: { err
                   <Button
                     size="sm"
                     variant="secondary"
-                    disabled={add.isPending}
+                    // aria-disabled, not disabled, while it waits: focus stays here if adding fails.
+                    aria-disabled={add.isPending || undefined}
                     aria-label={`Add ${m.displayName} to ${cohort.name}`}
-                    onClick={() =>
+                    onClick={() => {
+                      if (add.isPending) return
                       add.mutate(
                         { cohortId: cohort.id, userId: m.id },
                         {
-                          onSuccess: () => onDone({ success: `${m.displayName} joined ${cohort.name}.` }),
+                          onSuccess: () => {
+                            onDone({ success: `${m.displayName} joined ${cohort.name}.` })
+                            // The pressed button leaves the matches with its member: back to the search, for the next one.
+                            searchRef.current?.focus()
+                          },
                           onError: (err) => onDone({ error: actionError(err, 'Could not add the member.') }),
                         },
                       )
-                    }
+                    }}
                   >
                     Add
                   </Button>

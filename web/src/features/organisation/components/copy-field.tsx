@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react'
+import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react'
 import { Check, Copy } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -7,11 +7,13 @@ import { Label } from '@/components/ui/label'
 /**
  * A link or secret shown read-only with a Copy button. Where the Clipboard API is
  * refused (an http origin, a denied permission), the text is selected so
- * the admin can copy it by hand, and told so.
+ * the admin can copy it by hand, and told so. ref is the text box, for
+ * giving it focus (which selects the text).
  */
-export function CopyField({ label, value, hint }: { label: string; value: string; hint?: string }) {
+export function CopyField({ label, value, hint, ref }: { label: string; value: string; hint?: string; ref?: Ref<HTMLInputElement> }) {
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
+  useImperativeHandle(ref, () => inputRef.current as HTMLInputElement, [])
   const [status, setStatus] = useState('')
 
   const copy = async () => {

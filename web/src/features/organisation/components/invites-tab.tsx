@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { FormAlert, FormField, selectClass } from '@/components/ui/form-field'
@@ -43,6 +43,11 @@ export function inviteStatus(invite: Invite, now: Date): 'active' | 'revoked' | 
   return 'active'
 }
 
+/** A created invite's role, cohort, uses and expiry, as one line. */
+function inviteTerms(invite: CreatedInvite): string {
+  return `${roleLabels[invite.role]}${invite.cohort ? `, cohort ${invite.cohort.name}` : ''}; ${invite.maxUses === 1 ? 'single use' : `up to ${invite.maxUses} uses`}; expires ${formatDateTime(invite.expiresAt)}`
+}
+
 /** Invites (admins): create a link for a role and an optional cohort; list them with their uses; revoke. */
 export function InvitesTab() {
   return (
@@ -65,6 +70,13 @@ function CreateInvite() {
   })
   const [errors, setErrors] = useState<{ fields: Partial<Record<InviteField, string>>; form?: string }>({ fields: {} })
   const [created, setCreated] = useState<CreatedInvite | null>(null)
+  const linkRef = useRef<HTMLInputElement>(null)
+
+  // A new link takes focus, selected (CopyField selects on focus): Ctrl+C copies it at once, Tab reaches
+  // its Copy button, and a screen reader reads the link with its terms. The form's status says it was made.
+  useEffect(() => {
+    if (created) linkRef.current?.focus()
+  }, [created])
 
   const set = <K extends keyof InviteFormValues>(key: K, value: InviteFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }))
@@ -73,6 +85,7 @@ function CreateInvite() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
+    if (create.isPending) return
     const checked = checkInviteForm(values)
     if (!checked.ok) return setErrors({ fields: checked.fields })
     setErrors({ fields: {} })
@@ -134,18 +147,19 @@ function CreateInvite() {
             )}
           </FormField>
         )}
-        <FormAlert error={errors.form} fieldErrors={[errors.fields.role, errors.fields.cohortId, errors.fields.expiresInDays, errors.fields.maxUses]} />
-        <Button type="submit" disabled={create.isPending}>
+        <FormAlert
+          error={errors.form}
+          fieldErrors={[errors.fields.role, errors.fields.cohortId, errors.fields.expiresInDays, errors.fields.maxUses]}
+          success={created ? 'Invite link created.' : undefined}
+        />
+        {/* aria-disabled, not disabled, while it waits: a disabled button loses focus to the page. */}
+        <Button type="submit" aria-disabled={create.isPending || undefined}>
           {create.isPending ? 'Creating…' : 'Create invite link'}
         </Button>
       </form>
       {created && (
         <div className="mt-6 rounded-lg border border-amber-500/40 bg-amber-500/10 p-4" data-testid="new-invite">
-          <CopyField
-            label="New invite link"
-            value={created.url}
-            hint={`Shown only now: copy it before leaving. ${roleLabels[created.role]}${created.cohort ? `, cohort ${created.cohort.name}` : ''}; ${created.maxUses === 1 ? 'single use' : `up to ${created.maxUses} uses`}; expires ${formatDateTime(created.expiresAt)}.`}
-          />
+          <CopyField ref={linkRef} label="New invite link" value={created.url} hint={`Shown only now: copy it before leaving. ${inviteTerms(created)}.`} />
         </div>
       )}
     </Panel>
