@@ -125,6 +125,28 @@ test.describe('organisation', () => {
     await expect(invites.getByRole('listitem').filter({ hasText: 'Instructor invite' }).first()).toContainText('Used up')
   })
 
+  test('an admin revokes an invite by keyboard: focus stays on the invite, now Revoked, and its link stops working', async ({ page }) => {
+    await signIn(page, server.base, admin, '/organisation?tab=invites')
+    const form = page.getByRole('form', { name: 'Create an invite link' })
+    await form.getByLabel('Role').selectOption('learner')
+    await form.getByRole('button', { name: 'Create invite link' }).click()
+    const linkField = page.getByRole('textbox', { name: 'New invite link' })
+    await expect(linkField).toHaveValue(/\/invite\/\S+$/)
+    const inviteUrl = await linkField.inputValue()
+    // Newest first: the invite just made.
+    const item = page.getByRole('list', { name: 'Invites' }).getByRole('listitem').first()
+    await expect(item).toContainText('Learner invite')
+    await expect(item).toContainText('Active')
+    await item.getByRole('button', { name: /^Revoke Learner invite/ }).focus()
+    await page.keyboard.press('Enter')
+    await expect(item.getByRole('button', { name: /^Revoke/ })).toHaveCount(0)
+    await expect(item).toContainText('Revoked')
+    await expect(page.locator(':focus')).toHaveText(/^Learner invite\s*Revoked$/)
+    await expect(page.getByRole('status').filter({ hasText: 'Invite revoked: its link no longer works.' })).toBeVisible()
+    await page.goto(inviteUrl)
+    await expect(page.getByRole('alert')).toContainText('This invite link is invalid, expired or used up.')
+  })
+
   test('roster import: the check names a bad row by its line; fixed, it imports; a setup link signs the person in', async ({ page, browser }) => {
     const bo = { email: uniqueEmail('bo'), name: 'Bo Builder' }
     const cy = { email: uniqueEmail('cy'), name: 'Cy Carpenter' }

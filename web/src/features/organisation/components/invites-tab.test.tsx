@@ -101,6 +101,42 @@ describe('InvitesTab: creating an invite by keyboard', () => {
   })
 })
 
+describe('InvitesTab: revoking an invite by keyboard', () => {
+  it('keeps focus on Revoke while it waits, then moves it to the invite, now revoked, and says so', async () => {
+    const user = userEvent.setup()
+    const active = { ...created, expiresAt: '2099-01-01T00:00:00Z' }
+    let revoked = false
+    let release = () => {}
+    const answered = new Promise<void>((resolve) => (release = resolve))
+    const fetchMock = fakeApi({
+      'GET /api/cohorts': { body: [] },
+      'GET /api/organisation/invites': () => ({ body: [{ ...active, revoked }] }),
+      'DELETE /api/organisation/invites/i1': () => {
+        revoked = true
+        return { status: 204 }
+      },
+    })
+    const answer = fetchMock.getMockImplementation()!
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'DELETE') await answered
+      return answer(input, init)
+    })
+    renderWithApp(<InvitesTab />)
+    const list = await screen.findByRole('list', { name: 'Invites' })
+    const button = within(list).getByRole('button', { name: /^Revoke Instructor invite, created / })
+    button.focus()
+    await user.keyboard('{Enter}')
+    // Waiting: a disabled button would drop focus to <body>.
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'))
+    expect(document.activeElement).toBe(button)
+    release()
+
+    await waitFor(() => expect(within(list).queryByRole('button', { name: /^Revoke/ })).not.toBeInTheDocument())
+    expect(document.activeElement).toHaveTextContent(/^Instructor invite\s*Revoked$/)
+    expect(screen.getAllByRole('status').some((s) => s.textContent === 'Invite revoked: its link no longer works.')).toBe(true)
+  })
+})
+
 const form = { role: 'learner' as const, cohortId: '', expiresInDays: '7', multiUse: false, maxUses: '30' }
 
 describe('checkInviteForm', () => {

@@ -172,11 +172,21 @@ function InviteList() {
   const invites = useInvites()
   const revoke = useRevokeInvite()
   const [error, setError] = useState('')
+  const [revoked, setRevoked] = useState<string | null>(null)
+  const list = useRef<HTMLUListElement>(null)
   const now = new Date()
+
+  // The Revoke button pressed goes away with the invite's new status: focus moves to the invite's
+  // title, which now reads "… invite Revoked", and the panel's status says it was done.
+  useEffect(() => {
+    if (!revoked) return
+    const item = [...(list.current?.children ?? [])].find((li) => li instanceof HTMLElement && li.dataset.invite === revoked)
+    item?.querySelector<HTMLElement>('[data-invite-title]')?.focus()
+  }, [revoked])
 
   return (
     <Panel title="Invites" description="Every invite link of your organisation, newest first.">
-      <FormAlert error={error} className="mb-3" />
+      <FormAlert error={error} success={revoked ? 'Invite revoked: its link no longer works.' : undefined} className="mb-3" />
       {invites.isPending ? (
         <p role="status" className="text-slate-300">
           Loading invites…
@@ -186,14 +196,14 @@ function InviteList() {
       ) : invites.data.length === 0 ? (
         <p className="text-slate-300">No invites yet.</p>
       ) : (
-        <ul className="divide-y divide-white/10" aria-label="Invites">
+        <ul ref={list} className="divide-y divide-white/10" aria-label="Invites">
           {[...invites.data].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).map((invite) => {
             const status = inviteStatus(invite, now)
             const what = `${roleLabels[invite.role]} invite${invite.cohort ? ` to ${invite.cohort.name}` : ''}`
             return (
               <li key={invite.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-invite={invite.id}>
                 <div className="min-w-0 space-y-1">
-                  <p className="flex flex-wrap items-center gap-2 font-semibold text-white">
+                  <p data-invite-title tabIndex={-1} className="flex flex-wrap items-center gap-2 font-semibold text-white outline-none">
                     {what}
                     <Badge variant={statusVariant[status]}>{status[0].toUpperCase() + status.slice(1)}</Badge>
                   </p>
@@ -208,11 +218,17 @@ function InviteList() {
                   <Button
                     variant="outline"
                     size="sm"
-                    disabled={revoke.isPending}
+                    // aria-disabled, not disabled, while it waits: a disabled button loses focus to the page.
+                    aria-disabled={revoke.isPending || undefined}
                     aria-label={`Revoke ${what}, created ${formatDateTime(invite.createdAt)}`}
                     onClick={() => {
+                      if (revoke.isPending) return
                       setError('')
-                      revoke.mutate(invite.id, { onError: (err) => setError(actionError(err, 'Could not revoke the invite.')) })
+                      setRevoked(null)
+                      revoke.mutate(invite.id, {
+                        onSuccess: () => setRevoked(invite.id),
+                        onError: (err) => setError(actionError(err, 'Could not revoke the invite.')),
+                      })
                     }}
                   >
                     Revoke
