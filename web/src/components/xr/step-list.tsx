@@ -83,15 +83,13 @@ export function StepList({ scene, status, currentStepId, active, readyInMs = 0, 
               </p>
               {current ? (
                 <div className="mt-2 flex flex-wrap items-center gap-2">
-                  {/* aria-disabled, not disabled: the button stays focusable and says why it waits. */}
+                  {/* Unavailable, not disabled: the button stays focusable and says why it waits. */}
                   <Button
                     ref={currentButton}
                     size="sm"
-                    aria-disabled={readyInMs > 0 || undefined}
+                    unavailable={readyInMs > 0}
                     aria-describedby={readyInMs > 0 ? `xr-step-wait-${step.id}` : undefined}
-                    className={cn(readyInMs > 0 && 'cursor-not-allowed')}
                     onClick={() => {
-                      if (readyInMs > 0) return
                       actedHere.current = true
                       onDo(step.target)
                     }}

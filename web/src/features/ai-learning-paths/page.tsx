@@ -99,7 +99,6 @@ export default function AiLearningPathsPage() {
   const latestAssessment = justAssessed ?? assessments.data?.assessments[0] ?? null
 
   const onGenerate = () => {
-    if (generate.isPending) return
     const first = !recommendations.data
     const from = document.activeElement
     generate.mutate(buildRecommendationRequest(prefs.data ?? initialPreferences, latestAssessment), {
@@ -222,8 +221,8 @@ export default function AiLearningPathsPage() {
                   Generate learning paths from your preferences and latest assessment
                   {latestAssessment ? ` (${latestAssessment.tradeCategory}, ${latestAssessment.overallScore}%)` : ' (electrical until you save an assessment)'}.
                 </p>
-                {/* aria-disabled, not disabled, while it works: focus stays on it, and there if it fails. */}
-                <Button ref={recommendationsAction} size="lg" onClick={onGenerate} aria-disabled={generate.isPending || undefined}>
+                {/* Unavailable, not disabled, while it works: focus stays on it, and there if it fails. */}
+                <Button ref={recommendationsAction} size="lg" onClick={onGenerate} unavailable={generate.isPending}>
                   <Sparkles aria-hidden="true" />
                   {generate.isPending ? 'Generating...' : 'Generate'}
                 </Button>

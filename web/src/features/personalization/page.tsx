@@ -91,7 +91,6 @@ function Wizard({ initial }: { initial: PersonalizationProfile }) {
   const { control, trigger, handleSubmit, getValues } = useForm({ resolver: zodResolver(profileFormSchema), defaultValues: initial, mode: 'onChange' })
 
   const next = async () => {
-    if (save.isPending) return
     if (step < WIZARD_STEPS) {
       if (await trigger(stepFields[step - 1], { shouldFocus: true })) setStep(clampStep(step + 1))
       return
@@ -209,8 +208,8 @@ function Wizard({ initial }: { initial: PersonalizationProfile }) {
             <ChevronLeft aria-hidden="true" />
             Previous
           </Button>
-          {/* aria-disabled, not disabled, while saving: focus stays on it, and stays there if the save fails. */}
-          <Button onClick={next} aria-disabled={save.isPending || undefined}>
+          {/* Unavailable, not disabled, while saving: focus stays on it, and stays there if the save fails. */}
+          <Button onClick={next} unavailable={save.isPending}>
             {step === WIZARD_STEPS && save.isPending ? 'Saving...' : 'Next'}
             <ChevronRight aria-hidden="true" />
           </Button>

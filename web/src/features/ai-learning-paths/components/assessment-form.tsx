@@ -24,9 +24,7 @@ export function AssessmentForm({
   } = useForm({ resolver: zodResolver(assessmentFormSchema), defaultValues: assessmentFormValues(initial) })
 
   // The fields the form does not show (skill areas, current levels) go back as they came.
-  const save = handleSubmit((values) => {
-    if (!saving) onSave({ ...initial, ...values })
-  })
+  const save = handleSubmit((values) => onSave({ ...initial, ...values }))
 
   return (
     <form onSubmit={save} className="grid gap-6 md:grid-cols-2" aria-label="Skill assessment">
@@ -66,8 +64,8 @@ export function AssessmentForm({
         {...register('improvementAreas')}
       />
       <div className="flex items-center gap-4 md:col-span-2">
-        {/* aria-disabled, not disabled, while saving: focus stays on it until the next tab takes it, or here if the save fails. */}
-        <Button type="submit" aria-disabled={saving || undefined}>
+        {/* Unavailable, not disabled, while saving: focus stays on it until the next tab takes it, or here if the save fails. */}
+        <Button type="submit" unavailable={saving}>
           {saving ? 'Saving...' : 'Save Assessment'}
         </Button>
         {error ? (

@@ -36,9 +36,7 @@ export function PreferencesForm({
   } = useForm({ resolver: zodResolver(preferencesFormSchema), defaultValues: preferencesFormValues(initial) })
 
   // The field the form does not show (available time slots) goes back as it came.
-  const save = handleSubmit((values) => {
-    if (!saving) onSave({ ...initial, ...values })
-  })
+  const save = handleSubmit((values) => onSave({ ...initial, ...values }))
   const goalsError = errors.learningGoals?.message
 
   return (
@@ -107,8 +105,8 @@ export function PreferencesForm({
         <FieldError id="learning-goals-error" error={goalsError} />
       </div>
       <div className="flex items-center gap-4 md:col-span-2">
-        {/* aria-disabled, not disabled, while saving: focus stays on it until the next tab takes it, or here if the save fails. */}
-        <Button type="submit" aria-disabled={saving || undefined}>
+        {/* Unavailable, not disabled, while saving: focus stays on it until the next tab takes it, or here if the save fails. */}
+        <Button type="submit" unavailable={saving}>
           {saving ? 'Saving...' : 'Save Preferences'}
         </Button>
         {error ? (

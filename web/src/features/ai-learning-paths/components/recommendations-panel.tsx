@@ -32,8 +32,8 @@ export function RecommendationsPanel({
         <h3 ref={headingRef} tabIndex={-1} className={cn('text-xl font-semibold text-white', focusedHeadingClass)}>
           Your recommended paths
         </h3>
-        {/* aria-disabled, not disabled, while it works: focus stays on it while the paths are replaced. */}
-        <Button ref={actionRef} variant="outline" onClick={onGenerate} aria-disabled={generating || undefined}>
+        {/* Unavailable, not disabled, while it works: focus stays on it while the paths are replaced. */}
+        <Button ref={actionRef} variant="outline" onClick={onGenerate} unavailable={generating}>
           <Sparkles aria-hidden="true" />
           {generating ? 'Generating...' : 'Regenerate'}
         </Button>

@@ -206,7 +206,6 @@ function CohortDetails({ cohort, isAdmin }: { cohort: CohortDetail; isAdmin: boo
   const removing = useRef<{ id: string; order: string[] } | null>(null)
 
   const remove = (member: CohortDetail['members'][number]) => {
-    if (removeMember.isPending) return
     removing.current = { id: member.id, order: cohort.members.map((m) => m.id) }
     removeMember.mutate(
       { cohortId: cohort.id, userId: member.id },
@@ -324,8 +323,8 @@ function CohortDetails({ cohort, isAdmin }: { cohort: CohortDetail; isAdmin: boo
                     variant="ghost"
                     size="sm"
                     aria-label={`Remove ${m.displayName} from ${cohort.name}`}
-                    // aria-disabled, not disabled, while it waits: focus stays here until the member is gone, or here if removing fails.
-                    aria-disabled={removeMember.isPending || undefined}
+                    // Unavailable, not disabled, while it waits: focus stays here until the member is gone, or here if removing fails.
+                    unavailable={removeMember.isPending}
                     onClick={() => remove(m)}
                   >
                     Remove
@@ -380,11 +379,10 @@ function AddMember({ cohort, onDone }: { cohort: CohortDetail; onDone: (m: { err
                   <Button
                     size="sm"
                     variant="secondary"
-                    // aria-disabled, not disabled, while it waits: focus stays here if adding fails.
-                    aria-disabled={add.isPending || undefined}
+                    // Unavailable, not disabled, while it waits: focus stays here if adding fails.
+                    unavailable={add.isPending}
                     aria-label={`Add ${m.displayName} to ${cohort.name}`}
                     onClick={() => {
-                      if (add.isPending) return
                       add.mutate(
                         { cohortId: cohort.id, userId: m.id },
                         {

@@ -85,7 +85,6 @@ function CreateInvite() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (create.isPending) return
     const checked = checkInviteForm(values)
     if (!checked.ok) return setErrors({ fields: checked.fields })
     setErrors({ fields: {} })
@@ -152,8 +151,8 @@ function CreateInvite() {
           fieldErrors={[errors.fields.role, errors.fields.cohortId, errors.fields.expiresInDays, errors.fields.maxUses]}
           success={created ? 'Invite link created.' : undefined}
         />
-        {/* aria-disabled, not disabled, while it waits: a disabled button loses focus to the page. */}
-        <Button type="submit" aria-disabled={create.isPending || undefined}>
+        {/* Unavailable, not disabled, while it waits: a disabled button loses focus to the page. */}
+        <Button type="submit" unavailable={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create invite link'}
         </Button>
       </form>
@@ -218,11 +217,10 @@ function InviteList() {
                   <Button
                     variant="outline"
                     size="sm"
-                    // aria-disabled, not disabled, while it waits: a disabled button loses focus to the page.
-                    aria-disabled={revoke.isPending || undefined}
+                    // Unavailable, not disabled, while it waits: a disabled button loses focus to the page.
+                    unavailable={revoke.isPending}
                     aria-label={`Revoke ${what}, created ${formatDateTime(invite.createdAt)}`}
                     onClick={() => {
-                      if (revoke.isPending) return
                       setError('')
                       setRevoked(null)
                       revoke.mutate(invite.id, {

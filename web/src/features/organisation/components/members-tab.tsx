@@ -183,11 +183,10 @@ function MemberRow({
           <Button
             variant="outline"
             size="sm"
-            // aria-disabled, not disabled, while it waits: focus stays here, and the dialog gives it back here.
-            aria-disabled={resetLink.isPending || undefined}
+            // Unavailable, not disabled, while it waits: focus stays here, and the dialog gives it back here.
+            unavailable={resetLink.isPending}
             aria-label={`Create password reset link for ${member.displayName}`}
             onClick={() => {
-              if (resetLink.isPending) return
               resetLink.mutate(member.id, {
                 onSuccess: setLink,
                 onError: (err) => onError(actionError(err, 'Could not create the link.')),

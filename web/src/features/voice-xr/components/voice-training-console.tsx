@@ -277,17 +277,16 @@ export function VoiceTrainingConsole({ speech }: { speech?: SpeechDeps }) {
                     {/*
                       The name says what the button shows, and which module: "Activate {name}", then "Active: {name}".
                       The active module's button has nothing left to do (saying its start command restarts the module), so it is
-                      aria-disabled: it keeps focus after the press, and screen readers hear it as unavailable.
+                      unavailable: it keeps focus after the press, and screen readers hear it as unavailable.
+                      It keeps its full colour, which tells which module runs.
                     */}
                     <Button
                       size="sm"
                       variant={isActive ? 'secondary' : 'default'}
                       aria-label={isActive ? `Active: ${m.name}` : `Activate ${m.name}`}
-                      aria-disabled={isActive || undefined}
-                      className={cn(isActive && 'cursor-default hover:bg-slate-800')}
-                      onClick={() => {
-                        if (!isActive) session.activate(m.id)
-                      }}
+                      unavailable={isActive}
+                      className="aria-disabled:opacity-100"
+                      onClick={() => session.activate(m.id)}
                     >
                       {isActive ? 'Active' : 'Activate'}
                     </Button>
