@@ -11,6 +11,8 @@ var (
 	OpenSQLiteDB = openSQLite
 	// OptimisticAttempts is AppendSession's number of unlocked attempts.
 	OptimisticAttempts = &optimisticAttempts
+	// HistoryPage is ListSessions' query of one page.
+	HistoryPage = historyPage
 )
 
 // Tx runs fn in one of the store's write transactions.

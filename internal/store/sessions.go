@@ -432,6 +432,12 @@ func readInteractions(ctx context.Context, q querier, st *sql.Stmt, id string, n
 const summaryColumns = `x.id, x.user_id, x.module_id, m.title, x.session_type, x.device_type, x.started_at, x.ended_at,
 	x.duration, x.completion_status, x.safety_score, x.outcome, x.updated_at, x.verified, x.verification_issues, x.interaction_data`
 
+// historyPage is one page of a learner's sessions; xr_sessions_user holds
+// them in its order.
+const historyPage = `SELECT ` + summaryColumns + `
+	FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id
+	WHERE x.user_id = $1 ORDER BY x.started_at DESC, x.id DESC LIMIT $2 OFFSET $3`
+
 // ListSessions returns one page of a learner's sessions, newest first, as
 // summaries (no interaction data), and how many sessions the learner has.
 // limit is clamped to 1..MaxSessionPage.
@@ -445,9 +451,7 @@ func (s *Store) ListSessions(ctx context.Context, userID string, limit, offset i
 	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM xr_sessions WHERE user_id = $1`, userID).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("list xr sessions: %w", err)
 	}
-	out, err := querySummaries(ctx, q, `SELECT `+summaryColumns+`
-		FROM xr_sessions x JOIN training_modules m ON m.id = x.module_id
-		WHERE x.user_id = $1 ORDER BY x.started_at DESC, x.id DESC LIMIT $2 OFFSET $3`, userID, limit, offset)
+	out, err := querySummaries(ctx, q, historyPage, userID, limit, offset)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list xr sessions: %w", err)
 	}
