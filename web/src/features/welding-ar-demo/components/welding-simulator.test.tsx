@@ -36,7 +36,14 @@ function renderSimulator() {
       if (url === '/api/training-modules') return json(modules)
       if (url.endsWith('/xr-content')) return json(content)
       if (method === 'POST') return json({ id: 's1', moduleId: modules[0].id, sessionType: 'ar', startedAt: new Date().toISOString() }, 201)
-      return json({ id: 's1', moduleId: modules[0].id, sessionType: 'ar', startedAt: new Date().toISOString(), safetyScore: 33.3 })
+      return json({
+        id: 's1',
+        moduleId: modules[0].id,
+        sessionType: 'ar',
+        startedAt: new Date().toISOString(),
+        safetyScore: 33.3,
+        interactionData: { completionStatus: 'failed' },
+      })
     }),
   )
   render(
@@ -53,10 +60,13 @@ afterEach(() => {
 
 // A loaded machine renders slowly; these wait on real promises, not on time.
 describe('WeldingSimulator', { timeout: 30_000 }, () => {
-  it('shows only the scene’s safety-check steps as pre-weld checks', async () => {
+  it('shows every step of the scene as a pre-weld check, in order, each safety one saying which check it is', async () => {
     renderSimulator()
-    expect(await screen.findByRole('checkbox', { name: 'Put on safety glasses and the welding helmet.' }, { timeout: 10_000 })).toBeInTheDocument()
-    expect(screen.getAllByRole('checkbox')).toHaveLength(1)
+    const eyes = await screen.findByRole('checkbox', { name: 'Put on safety glasses and the welding helmet.' }, { timeout: 10_000 })
+    expect(eyes).toHaveAccessibleDescription('Safety check: Eye protection')
+    const bevel = screen.getByRole('checkbox', { name: 'Grind a bevel.' })
+    expect(bevel).not.toHaveAccessibleDescription()
+    expect(screen.getAllByRole('checkbox')).toEqual([eyes, bevel])
   })
 
   it('alerts the exact text when the browser has no camera API, and stays ready', async () => {
@@ -80,7 +90,7 @@ describe('WeldingSimulator', { timeout: 30_000 }, () => {
     const check = await screen.findByRole('checkbox', { name: 'Put on safety glasses and the welding helmet.' }, { timeout: 10_000 })
     // Closed until the checks begin: that is when the session starts.
     expect(check).toBeDisabled()
-    const begin = screen.getByRole('button', { name: 'Begin Safety Checks' })
+    const begin = screen.getByRole('button', { name: 'Begin Pre-weld Checks' })
     await vi.waitFor(() => expect(begin).toBeEnabled(), { timeout: 10_000 })
     await act(async () => begin.click())
     await vi.waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1))
@@ -97,7 +107,8 @@ describe('WeldingSimulator', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('weld-status')).toHaveTextContent('Welding')
     await act(async () => screen.getByRole('button', { name: 'End Weld' }).click())
     expect(stop).toHaveBeenCalled()
-    await screen.findByText(/Saved to your session history \(safety 33.3%\)/, {}, { timeout: 10_000 })
+    // The server's judgement, as it answered the end.
+    await screen.findByText('Saved to your session history: failed, safety 33.3%.', {}, { timeout: 10_000 })
     // Welding continued the session the checks began.
     const posts = calls.filter((c) => c.method === 'POST')
     expect(posts).toHaveLength(1)
@@ -119,8 +130,8 @@ describe('WeldingSimulator', { timeout: 30_000 }, () => {
     const start = await screen.findByRole('button', { name: 'Start Welding' }, { timeout: 10_000 })
     await vi.waitFor(() => expect(start).toBeEnabled(), { timeout: 10_000 })
     await act(async () => start.click())
-    expect(screen.getByRole('checkbox')).toBeDisabled()
-    expect(screen.queryByRole('button', { name: 'Begin Safety Checks' })).toBeNull()
+    for (const check of screen.getAllByRole('checkbox')) expect(check).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Begin Pre-weld Checks' })).toBeNull()
     await act(async () => screen.getByRole('button', { name: 'End Weld' }).click())
     await screen.findByText(/Saved to your session history/, {}, { timeout: 10_000 })
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)

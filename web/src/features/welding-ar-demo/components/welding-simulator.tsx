@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
-import { Flame, ListChecks, Square, Video } from 'lucide-react'
+import { Flame, ListChecks, ShieldAlert, Square, Video } from 'lucide-react'
 import { useHeadingTag } from '@/components/heading'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -83,7 +83,9 @@ export function WeldingSimulator() {
   const moduleId = modules.data ? weldingModuleId(settings.technique, modules.data) : undefined
   const moduleTitle = modules.data?.find((m) => m.id === moduleId)?.title
   const content = useXRContent(moduleId ?? '')
-  const safetySteps: Step[] = (content.data?.scene.steps ?? []).filter((s) => s.safetyCheckId)
+  // Every step of the module's scene, preparation and safety checks alike: the session passes only when all are done, in order.
+  const checkSteps: Step[] = content.data?.scene.steps ?? []
+  const checkNames = new Map((content.data?.scene.safetyChecks ?? []).map((c) => [c.id, c.description]))
 
   // While checking, a check's hold counts down.
   useEffect(() => {
@@ -94,7 +96,7 @@ export function WeldingSimulator() {
 
   // The control the learner acted on goes away or closes (Begin, a ticked check, Start Welding):
   // focus moves on to what comes next, so keyboard and screen-reader users keep their place.
-  const nextCheckId = phase === 'checking' ? safetySteps[done.length]?.id : undefined
+  const nextCheckId = phase === 'checking' ? checkSteps[done.length]?.id : undefined
   useEffect(() => {
     if (phase === 'checking') {
       const next = nextCheckId ? document.getElementById(`weld-check-${nextCheckId}`) : startRef.current
@@ -150,7 +152,7 @@ export function WeldingSimulator() {
 
   async function tick(step: Step) {
     const at = Date.now()
-    if (done.some((d) => d.step.id === step.id) || checkReadyInMs(safetySteps, done, sessionStartedAt, at) > 0) return
+    if (done.some((d) => d.step.id === step.id) || checkReadyInMs(checkSteps, done, sessionStartedAt, at) > 0) return
     const check = { step, at }
     setDone([...done, check])
     const record = await sessionRef.current
@@ -303,26 +305,27 @@ export function WeldingSimulator() {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle as={title}>Pre-weld Safety Checks</CardTitle>
+            <CardTitle as={title}>Pre-weld Checks</CardTitle>
             <CardDescription>
               {phase === 'checking'
                 ? 'Do each check for real, in order: it can be ticked once the time it takes has passed. Then start welding.'
-                : 'Your session starts when you begin the checks; each one you tick counts towards its safety score.'}
+                : 'Your session starts when you begin the checks. The safety checks count towards its safety score; it passes when every check is done, in order.'}
             </CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
-            {content.isError ? <p className="text-sm text-red-300">Could not load the safety checks.</p> : null}
-            <SafetyChecklist
-              steps={safetySteps}
+            {content.isError ? <p className="text-sm text-red-300">Could not load the pre-weld checks.</p> : null}
+            <PreWeldChecklist
+              steps={checkSteps}
+              checkNames={checkNames}
               done={done}
               open={phase === 'checking'}
               startedAt={sessionStartedAt}
               now={now}
               onTick={tick}
             />
-            {(phase === 'setup' || phase === 'completed') && safetySteps.length > 0 ? (
+            {(phase === 'setup' || phase === 'completed') && checkSteps.length > 0 ? (
               <Button variant="outline" onClick={beginChecks} disabled={!moduleId}>
-                <ListChecks aria-hidden="true" /> Begin Safety Checks
+                <ListChecks aria-hidden="true" /> Begin Pre-weld Checks
               </Button>
             ) : null}
           </CardContent>
@@ -401,8 +404,7 @@ export function WeldingSimulator() {
                 {save.status === 'saving' ? 'Saving to your session history…' : null}
                 {save.status === 'saved' ? (
                   <>
-                    Saved to your session history
-                    {typeof save.record.safetyScore === 'number' ? ` (safety ${save.record.safetyScore}%)` : ''}.{' '}
+                    {savedText(save.record)}{' '}
                     <Link href="/xr-training" className="text-amber-400 underline">
                       Open XR Training Center
                     </Link>
@@ -419,12 +421,25 @@ export function WeldingSimulator() {
   )
 }
 
+/** What the page says of a stored weld: the server's outcome and safety score, when the record has them. */
+function savedText(record: SessionRecord): string {
+  const outcome = record.interactionData?.completionStatus
+  const parts = [
+    outcome === 'passed' && record.verified === false ? 'passed, not verified' : outcome,
+    typeof record.safetyScore === 'number' ? `safety ${record.safetyScore}%` : '',
+  ].filter(Boolean)
+  return parts.length ? `Saved to your session history: ${parts.join(', ')}.` : 'Saved to your session history.'
+}
+
 /**
- * The scene's safety steps as checkboxes, ticked in order while the checks
- * are open; the next one opens once its hold is over.
+ * The scene's steps as checkboxes, ticked in order while the checks are
+ * open; the next one opens once its hold is over. A step that performs a
+ * safety check says which.
  */
-function SafetyChecklist({ steps, done, open, startedAt, now, onTick }: {
+function PreWeldChecklist({ steps, checkNames, done, open, startedAt, now, onTick }: {
   steps: Step[]
+  /** The scene's safety checks' descriptions by id. */
+  checkNames: Map<string, string>
   done: DoneCheck[]
   open: boolean
   /** When the session began and the time now, ms since 1970: the next check's hold counts from them. */
@@ -448,7 +463,7 @@ function SafetyChecklist({ steps, done, open, startedAt, now, onTick }: {
                 checked={ticked}
                 disabled={i !== current}
                 aria-disabled={waiting || undefined}
-                aria-describedby={waiting ? `weld-check-${s.id}-wait` : undefined}
+                aria-describedby={[s.safetyCheckId && `weld-check-${s.id}-safety`, waiting && `weld-check-${s.id}-wait`].filter(Boolean).join(' ') || undefined}
                 className={cn(waiting && 'cursor-not-allowed opacity-60')}
                 onCheckedChange={(v) => {
                   if (v === true && !waiting) void onTick(s)
@@ -458,6 +473,12 @@ function SafetyChecklist({ steps, done, open, startedAt, now, onTick }: {
                 <Label htmlFor={`weld-check-${s.id}`} className="text-sm leading-5 text-slate-200">
                   {s.instruction}
                 </Label>
+                {s.safetyCheckId ? (
+                  <p id={`weld-check-${s.id}-safety`} className="flex items-start gap-1 text-xs text-amber-300">
+                    <ShieldAlert className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
+                    Safety check: {checkNames.get(s.safetyCheckId) ?? s.safetyCheckId}
+                  </p>
+                ) : null}
                 {waiting ? (
                   <p id={`weld-check-${s.id}-wait`} className="text-xs text-slate-400">
                     Take your time: this check opens in {Math.ceil(readyInMs / 1000)} s

@@ -68,7 +68,7 @@ export function weldInteractions(
 
 /**
  * Ms until the next check can be ticked, 0 when it can be now. The checks
- * are the scene's safety steps, done in its order, and each takes at least
+ * are the scene's steps, done in its order, and each takes at least
  * its minDurationMs from the moment the one before it was done (or the
  * session began), as the 3D player holds its steps: that is what the server
  * verifies (internal/training/verify.go), so a real weld is always verified.
