@@ -213,6 +213,10 @@ test.describe('navigation shows who is signed in', () => {
     await expect(page.getByRole('menuitem', { name: 'Account' })).toBeFocused()
     await page.keyboard.press('Escape')
     await expect(trigger).toBeFocused()
+    // Signing out by keyboard leaves focus where the menu was, on Sign in, not on the page's body.
+    await trigger.press('Enter')
+    await page.getByRole('menuitem', { name: 'Sign out' }).press('Enter')
+    await expect(nav(page).getByRole('link', { name: 'Sign in' })).toBeFocused()
   })
 
   test('at 375 px: the menu panel shows the name and role, Account and Sign out', async ({ page }) => {
