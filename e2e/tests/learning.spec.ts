@@ -274,7 +274,8 @@ test.describe('hub and analytics with session records', () => {
     await expect(page.getByRole('heading', { name: 'Career pathways' })).toBeVisible()
     await expect(page.getByText('Sample data')).toHaveCount(0)
     await expect(page.getByRole('heading', { name: 'Apprentice Electrical' })).toBeVisible()
-    const card = (title: RegExp) => page.getByTestId('hub-module').filter({ has: page.getByRole('heading', { name: title }) })
+    // Each card's title is a heading under the Modules heading (h2), without skipping a level.
+    const card = (title: RegExp) => page.getByTestId('hub-module').filter({ has: page.getByRole('heading', { level: 3, name: title }) })
     await expect(card(/^Lockout\/Tagout/)).toHaveAttribute('data-state', 'completed')
     await expect(card(/^Lockout\/Tagout/).getByText('Badge earned')).toBeVisible()
     await expect(card(/^Multimeter Fundamentals/)).toHaveAttribute('data-state', 'in-progress')
