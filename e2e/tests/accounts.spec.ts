@@ -69,6 +69,14 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Save name' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Your display name is saved.' })).toBeVisible()
     await expect(nav(page).getByTestId('account-menu-trigger')).toContainText('Ada King')
+    // Focus stays on the button that saved, not dropped to the page's body while it was busy.
+    await expect(page.getByRole('button', { name: 'Save name' })).toBeFocused()
+    const newPassword = 'ada changes the long scaffold'
+    await page.getByLabel('Current password').fill(ada.password)
+    await page.getByLabel('New password').fill(newPassword)
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Your password is changed.' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Change password' })).toBeFocused()
     // The page leaves before the cache is reset: nothing of the account's is asked for again as a guest.
     const refused: string[] = []
     page.on('response', (r) => {
@@ -84,7 +92,7 @@ test.describe('accounts', () => {
     const me = await page.evaluate(async () => (await fetch('/api/me')).json())
     expect(me).toMatchObject({ guest: true, role: 'guest', email: null })
 
-    await signIn(page, server.base, ada, '/account')
+    await signIn(page, server.base, { ...ada, password: newPassword }, '/account')
     await expect(page).toHaveURL(/\/account$/)
     await expect(page.locator('dl').first()).toContainText('Ada King')
   })
