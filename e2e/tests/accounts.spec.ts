@@ -204,6 +204,17 @@ test.describe('accounts', () => {
   })
 })
 
+test('signing out from the sign-in page’s "you are signed in" notice puts focus on the form’s Email field', async ({ page }) => {
+  await page.goto(`${server.base}/sign-up`)
+  await fillSignUp(page, newPerson('notice', 'Nora Notice'))
+  await expect(page).toHaveURL(/\/account$/)
+  await page.goto(`${server.base}/sign-in`)
+  await expect(page.getByText(/You are signed in as Nora Notice/)).toBeVisible()
+  await page.getByRole('button', { name: 'Sign out' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByLabel('Email')).toBeFocused()
+})
+
 test.describe('navigation shows who is signed in', () => {
   test('at 1280 px: name and role with a menu; a guest sees Sign in and Sign up', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
