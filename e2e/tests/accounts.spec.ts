@@ -69,6 +69,14 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Save name' }).click()
     await expect(page.getByRole('status').filter({ hasText: 'Your display name is saved.' })).toBeVisible()
     await expect(nav(page).getByTestId('account-menu-trigger')).toContainText('Ada King')
+    // Focus stays on the button that saved, not dropped to the page's body while it was busy.
+    await expect(page.getByRole('button', { name: 'Save name' })).toBeFocused()
+    const newPassword = 'ada changes the long scaffold'
+    await page.getByLabel('Current password').fill(ada.password)
+    await page.getByLabel('New password').fill(newPassword)
+    await page.getByRole('button', { name: 'Change password' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Your password is changed.' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Change password' })).toBeFocused()
     // The page leaves before the cache is reset: nothing of the account's is asked for again as a guest.
     const refused: string[] = []
     page.on('response', (r) => {
@@ -84,7 +92,7 @@ test.describe('accounts', () => {
     const me = await page.evaluate(async () => (await fetch('/api/me')).json())
     expect(me).toMatchObject({ guest: true, role: 'guest', email: null })
 
-    await signIn(page, server.base, ada, '/account')
+    await signIn(page, server.base, { ...ada, password: newPassword }, '/account')
     await expect(page).toHaveURL(/\/account$/)
     await expect(page.locator('dl').first()).toContainText('Ada King')
   })
@@ -196,6 +204,17 @@ test.describe('accounts', () => {
   })
 })
 
+test('signing out from the sign-in page’s "you are signed in" notice puts focus on the form’s Email field', async ({ page }) => {
+  await page.goto(`${server.base}/sign-up`)
+  await fillSignUp(page, newPerson('notice', 'Nora Notice'))
+  await expect(page).toHaveURL(/\/account$/)
+  await page.goto(`${server.base}/sign-in`)
+  await expect(page.getByText(/You are signed in as Nora Notice/)).toBeVisible()
+  await page.getByRole('button', { name: 'Sign out' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByLabel('Email')).toBeFocused()
+})
+
 test.describe('navigation shows who is signed in', () => {
   test('at 1280 px: name and role with a menu; a guest sees Sign in and Sign up', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 })
@@ -213,6 +232,10 @@ test.describe('navigation shows who is signed in', () => {
     await expect(page.getByRole('menuitem', { name: 'Account' })).toBeFocused()
     await page.keyboard.press('Escape')
     await expect(trigger).toBeFocused()
+    // Signing out by keyboard leaves focus where the menu was, on Sign in, not on the page's body.
+    await trigger.press('Enter')
+    await page.getByRole('menuitem', { name: 'Sign out' }).press('Enter')
+    await expect(nav(page).getByRole('link', { name: 'Sign in' })).toBeFocused()
   })
 
   test('at 375 px: the menu panel shows the name and role, Account and Sign out', async ({ page }) => {

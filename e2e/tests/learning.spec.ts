@@ -234,32 +234,38 @@ test.describe('accessibility of the learning pages', () => {
 // the server), dated relative to now, to check the pages' real-data views
 // end to end.
 test.describe('hub and analytics with session records', () => {
-  async function withSessions(page: Page) {
-    const hour = 3_600_000
-    const now = Date.now()
-    const record = (moduleId: string, moduleTitle: string, hoursAgo: number, duration: number, outcome: string, safetyScore: number | null) => ({
-      id: `${moduleId}-${hoursAgo}`,
-      userId: 'x',
-      moduleId,
-      moduleTitle,
-      sessionType: 'vr',
-      startedAt: new Date(now - hoursAgo * hour).toISOString(),
-      endedAt: new Date(now - hoursAgo * hour + duration * 1000).toISOString(),
-      duration,
-      completionStatus: 'completed',
-      outcome,
-      safetyScore,
-      verified: true,
-      verificationIssues: [],
+  const hour = 3_600_000
+  const now = Date.now()
+  const record = (moduleId: string, moduleTitle: string, hoursAgo: number, duration: number, outcome: string, safetyScore: number | null) => ({
+    id: `${moduleId}-${hoursAgo}`,
+    userId: 'x',
+    moduleId,
+    moduleTitle,
+    sessionType: 'vr',
+    startedAt: new Date(now - hoursAgo * hour).toISOString(),
+    endedAt: new Date(now - hoursAgo * hour + duration * 1000).toISOString(),
+    duration,
+    completionStatus: 'completed',
+    outcome,
+    safetyScore,
+    verified: true,
+    verificationIssues: [],
+  })
+
+  const twoSessions = [
+    record('electrical-lockout-tagout', 'Lockout/Tagout', 48, 1500, 'passed', 95),
+    record('electrical-meter-basics', 'Multimeter Fundamentals', 20, 600, 'failed', 60),
+  ]
+
+  /** Serves the records as the server pages them: 20 without a limit, at most 100, every one counted in X-Total-Count. */
+  async function withSessions(page: Page, records = twoSessions) {
+    const newestFirst = [...records].sort((a, b) => Date.parse(b.startedAt) - Date.parse(a.startedAt))
+    await page.route(/\/api\/users\/[^/]+\/xr-sessions(\?.*)?$/, (route) => {
+      const query = new URL(route.request().url()).searchParams
+      const limit = Math.min(Number(query.get('limit') ?? 20), 100)
+      const offset = Number(query.get('offset') ?? 0)
+      return route.fulfill({ json: newestFirst.slice(offset, offset + limit), headers: { 'X-Total-Count': String(records.length) } })
     })
-    await page.route('**/api/users/*/xr-sessions', (route) =>
-      route.fulfill({
-        json: [
-          record('electrical-lockout-tagout', 'Lockout/Tagout', 48, 1500, 'passed', 95),
-          record('electrical-meter-basics', 'Multimeter Fundamentals', 20, 600, 'failed', 60),
-        ],
-      }),
-    )
   }
 
   test('the hub shows the learner’s own modules in their real states, not samples', async ({ page }) => {
@@ -268,7 +274,8 @@ test.describe('hub and analytics with session records', () => {
     await expect(page.getByRole('heading', { name: 'Career pathways' })).toBeVisible()
     await expect(page.getByText('Sample data')).toHaveCount(0)
     await expect(page.getByRole('heading', { name: 'Apprentice Electrical' })).toBeVisible()
-    const card = (title: RegExp) => page.getByTestId('hub-module').filter({ has: page.getByRole('heading', { name: title }) })
+    // Each card's title is a heading under the Modules heading (h2), without skipping a level.
+    const card = (title: RegExp) => page.getByTestId('hub-module').filter({ has: page.getByRole('heading', { level: 3, name: title }) })
     await expect(card(/^Lockout\/Tagout/)).toHaveAttribute('data-state', 'completed')
     await expect(card(/^Lockout\/Tagout/).getByText('Badge earned')).toBeVisible()
     await expect(card(/^Multimeter Fundamentals/)).toHaveAttribute('data-state', 'in-progress')
@@ -289,6 +296,20 @@ test.describe('hub and analytics with session records', () => {
     await page.getByRole('tab', { name: 'AI Insights' }).click()
     await expect(page.getByText(/Multimeter Fundamentals is your hardest module so far: 1 of 1/)).toBeVisible()
     await expect(page.getByText(/You train mostly in VR mode/)).toBeVisible()
+  })
+
+  test('a learner with more sessions than one page sees all of them counted on the hub and the analytics', async ({ page }) => {
+    // The module passed first is older than the newest 20 sessions.
+    const failedSince = Array.from({ length: 24 }, (_, i) => record('electrical-meter-basics', 'Multimeter Fundamentals', 1 + i, 60, 'failed', 60))
+    await withSessions(page, [record('electrical-lockout-tagout', 'Lockout/Tagout', 30, 1500, 'passed', 95), ...failedSince])
+    await page.goto('/learning-hub')
+    const card = (title: RegExp) => page.getByTestId('hub-module').filter({ has: page.getByRole('heading', { name: title }) })
+    await expect(card(/^Lockout\/Tagout/)).toHaveAttribute('data-state', 'completed')
+    await page.goto('/analytics')
+    await page.getByLabel('Period').click()
+    await page.getByRole('option', { name: /\(7d\)/ }).click()
+    await expect(page.getByText('Sessions completed').locator('..').getByText('25', { exact: true })).toBeVisible()
+    await expect(page.getByText('Modules passed').locator('..').getByText('1', { exact: true })).toBeVisible()
   })
 })
 

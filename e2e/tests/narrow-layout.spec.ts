@@ -117,6 +117,25 @@ test.describe('at 375 px', () => {
     }
   })
 
+  test('a session history row gives the module title the width of the row, not a column of single words', async ({ page }) => {
+    await page.goto('/xr-training')
+    await expect(page.getByRole('heading', { level: 1, name: 'XR Training Center' })).toBeVisible()
+    // The catalog's longest title, trained as a guest and ended at once.
+    const start = await page.request.post('/api/xr-sessions', { data: { moduleId: 'electrical-lockout-tagout', sessionType: 'desktop', startedAt: new Date().toISOString() } })
+    expect(start.status(), await start.text()).toBe(201)
+    const { id } = (await start.json()) as { id: string }
+    const end = await page.request.patch(`/api/xr-sessions/${id}`, { data: { endedAt: new Date().toISOString(), completionStatus: 'completed', duration: 30 } })
+    expect(end.status(), await end.text()).toBe(200)
+
+    await page.reload()
+    await page.getByRole('tab', { name: 'Session History' }).click()
+    const row = page.getByTestId('session-history').getByRole('listitem').first()
+    const title = row.getByText('Lockout/Tagout and Establishing an Electrically Safe Work Condition')
+    await expect(title).toBeVisible()
+    const [rowBox, titleBox] = [(await row.boundingBox())!, (await title.boundingBox())!]
+    expect(titleBox.width).toBeGreaterThanOrEqual(rowBox.width - 1)
+  })
+
   test('the floating Take Tour buttons never cover the home footer’s text', async ({ page }) => {
     // A returning visitor: the tour is closed and Take Tour floats over the page.
     await page.addInitScript((key) => localStorage.setItem(key, 'true'), TOUR_KEY)

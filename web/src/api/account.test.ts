@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { createQueryClient } from '@/lib/api'
 import { fakeApi } from '@/test/fake-api'
 import { accountKeys, canManageOrganisation, inviteInfoSchema, meSchema, signIn, switchIdentity, type Me } from './account'
@@ -84,6 +84,18 @@ describe('switchIdentity', () => {
     const client = seeded()
     await switchIdentity(client, meSchema.parse(admin))
     expect(client.getQueryData(accountKeys.invite('tok'))).toEqual({ role: 'learner' })
+  })
+
+  it("does not ask again for the previous identity's records, which the new one may not read", async () => {
+    const client = seeded()
+    const queryFn = vi.fn(async () => [])
+    // A page still on screen, showing the old identity's sessions.
+    const observer = new QueryObserver(client, { queryKey: ['/api/users', 'g1', 'xr-sessions'], queryFn, staleTime: Infinity })
+    const unsubscribe = observer.subscribe(() => {})
+    await switchIdentity(client, null)
+    expect(queryFn).not.toHaveBeenCalled()
+    expect(client.getQueryData(['/api/users', 'g1', 'xr-sessions'])).toBeUndefined()
+    unsubscribe()
   })
 
   it('after sign-out empties Me too, so it is asked again', async () => {

@@ -79,6 +79,12 @@ export async function switchIdentity(queryClient: QueryClient, me: Me | null): P
   }
   // An answer still on its way was asked for by the old identity.
   await queryClient.cancelQueries({ predicate })
+  // The old identity's records (keyed by its id), reset while a page still
+  // shows them, were asked again as the new one and refused (403s on
+  // signing out from the XR Training Center): they go instead, and the page
+  // asks for the new identity's once it knows its id.
+  const previous = queryClient.getQueryData<Me>(accountKeys.me)?.id
+  if (previous && previous !== me?.id) queryClient.removeQueries({ predicate: (query) => query.queryKey.includes(previous) })
   if (me) queryClient.setQueryData(accountKeys.me, me)
   await queryClient.resetQueries({ predicate })
 }

@@ -11,6 +11,7 @@ import {
   useEndSession,
   useStartSession,
   useUpdateSession,
+  useXrSessions,
   xrSessionKeys,
 } from '@/api/xr-sessions'
 import { createQueryClient } from '@/lib/api'
@@ -94,6 +95,41 @@ describe('the session list', () => {
     const read = learningSessions(list)
     expect(read.map((s) => s.outcome)).toEqual(['passed', 'unverified', 'failed', 'passed'])
     expect(read[3].startedAt).toBe('')
+  })
+})
+
+describe("a learner's whole list", () => {
+  // The server's pages: 20 without a limit, at most 100, and every session's count in X-Total-Count.
+  function pagedServer(total: number) {
+    const all = Array.from({ length: total }, (_, i) => answers.sessionSummary({ id: `s${i}` }))
+    return fakeApi({
+      [`GET /api/users/${answers.userId}/xr-sessions`]: ({ url }) => {
+        const limit = Math.min(Number(url.searchParams.get('limit') ?? 20), 100)
+        const offset = Number(url.searchParams.get('offset') ?? 0)
+        return { body: all.slice(offset, offset + limit), headers: { 'X-Total-Count': String(total) } }
+      },
+    })
+  }
+
+  function read() {
+    const client = createQueryClient()
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    return renderHook(() => useXrSessions(answers.userId), { wrapper }).result
+  }
+
+  it('holds every session, not only the first page, for the pages that count them', async () => {
+    const fetchMock = pagedServer(230)
+    const result = read()
+    await waitFor(() => expect(result.current.isSuccess).toBe(true))
+    expect(result.current.data?.map((s) => s.id)).toEqual(Array.from({ length: 230 }, (_, i) => `s${i}`))
+    expect(fetchMock).toHaveBeenCalledTimes(3)
+  })
+
+  it('asks once when one page holds them all', async () => {
+    const fetchMock = pagedServer(23)
+    const result = read()
+    await waitFor(() => expect(result.current.data).toHaveLength(23))
+    expect(fetchMock).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -3,14 +3,14 @@ import { z } from 'zod'
 import { apiRequest } from '@/lib/api'
 import { analyticsKeys } from '@/api/analytics'
 import { learningKeys } from '@/api/learning'
-import { count, listOf, load, segment, strings, text, totalCount, useRead, type ReadOptions } from '@/api/parse'
+import { count, listOf, segment, strings, text, totalCount, useRead, type ReadOptions } from '@/api/parse'
 
 /*
  * XR session records (internal/server/sessions.go, internal/training).
  *
  *   POST  /api/xr-sessions                  → 201 Session
  *   PATCH /api/xr-sessions/{id}             → 200 Session (an update, or the end when endedAt is sent)
- *   GET   /api/users/{userId}/xr-sessions   → SessionSummary[], newest first (the server's default page)
+ *   GET   /api/users/{userId}/xr-sessions   → SessionSummary[], newest first (the server's default page: 20)
  *   GET   /api/users/{userId}/xr-sessions?limit&offset → one page of them; X-Total-Count: all of them
  */
 
@@ -182,11 +182,30 @@ export const xrSessionKeys = {
   page: (userId: string, params: SessionsPageParams) => ['/api/users', userId, 'xr-sessions', params] as const,
 }
 
-/** A learner's sessions; nothing is fetched until the learner is known. */
+/** The server's largest page (store.MaxSessionPage). */
+const SESSIONS_PER_REQUEST = 100
+
+/**
+ * Every session of a learner, newest first, read page by page up to
+ * X-Total-Count. The server's default page holds only the newest 20: the
+ * analytics, the hub's modules and the account's count read from this list
+ * and would forget everything older. A session started while the pages are
+ * read shifts the next page by one; its repeat is dropped.
+ */
+export async function getAllSessions(userId: string): Promise<SessionSummary[]> {
+  const all = new Map<string, SessionSummary>()
+  for (let offset = 0; ; offset += SESSIONS_PER_REQUEST) {
+    const page = await getSessionsPage(userId, { limit: SESSIONS_PER_REQUEST, offset })
+    for (const s of page.sessions) if (!all.has(s.id)) all.set(s.id, s)
+    if (page.sessions.length === 0 || offset + SESSIONS_PER_REQUEST >= page.total) return [...all.values()]
+  }
+}
+
+/** A learner's sessions, all of them; nothing is fetched until the learner is known. */
 export const xrSessionsQueryOptions = (userId: string | undefined) =>
   queryOptions({
     queryKey: xrSessionKeys.list(userId ?? ''),
-    queryFn: () => load(`/api/users/${segment(userId ?? '')}/xr-sessions`, sessionSummariesSchema),
+    queryFn: () => getAllSessions(userId ?? ''),
     enabled: !!userId,
   })
 

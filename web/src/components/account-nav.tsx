@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { BookOpen, Building2, ChevronDown, GraduationCap, LogOut, Radio, UserRound } from 'lucide-react'
 import { canManageOrganisation, roleLabels, useMe, useSignOut, type Me } from '@/api/account'
@@ -49,13 +50,23 @@ export function AccountNavDesktop() {
   const me = useMe()
   const here = useHere()
   const signOut = useSignOutAction()
+  const guest = !me.data || me.data.guest
+  // Signing out removes the menu that had focus, leaving it on the page's body: it goes on to
+  // Sign in, in the menu's place. A page left for home has already put it somewhere.
+  const signedOut = useRef(false)
+  const signIn = useRef<HTMLAnchorElement>(null)
+  useEffect(() => {
+    if (!guest || me.isPending || !signedOut.current) return
+    signedOut.current = false
+    if (document.activeElement === document.body || !document.activeElement) signIn.current?.focus()
+  }, [guest, me.isPending])
 
   // Holds the place while the identity loads, so the bar does not shift when it arrives.
   if (me.isPending) return <span className="hidden h-9 w-36 md:block" aria-hidden="true" />
-  if (!me.data || me.data.guest) {
+  if (guest) {
     return (
       <div className="hidden items-center gap-1 md:flex" data-testid="account-nav">
-        <Link href={signInPath(here)} className={guestLinkClass}>
+        <Link ref={signIn} href={signInPath(here)} className={guestLinkClass}>
           Sign in
         </Link>
         <Link href={signUpPath(here)} className={cn(buttonVariants({ variant: 'outline', size: 'sm' }), 'hidden lg:inline-flex')}>
@@ -128,7 +139,13 @@ export function AccountNavDesktop() {
             </>
           )}
           <DropdownMenuSeparator />
-          <DropdownMenuItem disabled={signOut.pending} onSelect={() => void signOut.run()}>
+          <DropdownMenuItem
+            disabled={signOut.pending}
+            onSelect={() => {
+              signedOut.current = true
+              void signOut.run()
+            }}
+          >
             <LogOut aria-hidden="true" />
             Sign out
           </DropdownMenuItem>

@@ -235,7 +235,7 @@ function DisplayNameForm({ me }: { me: Me }) {
             )}
           </FormField>
           <FormAlert error={form.errors.form} fieldErrors={[form.errors.fields.displayName]} success={saved} />
-          <Button type="submit" disabled={update.isPending}>
+          <Button type="submit" unavailable={update.isPending}>
             {update.isPending ? 'Saving…' : 'Save name'}
           </Button>
         </form>
@@ -283,7 +283,7 @@ function ChangePasswordForm() {
             {(p) => <PasswordInput control={p} name="newPassword" autoComplete="new-password" value={form.values.newPassword} onChange={(v) => form.set('newPassword', v)} />}
           </FormField>
           <FormAlert error={form.errors.form} fieldErrors={passwordOrder.map((f) => form.errors.fields[f])} success={saved} />
-          <Button type="submit" disabled={change.isPending}>
+          <Button type="submit" unavailable={change.isPending}>
             {change.isPending ? 'Changing…' : 'Change password'}
           </Button>
         </form>

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useMe } from '@/api/account'
 import { safeNextPath, signUpPath } from '@/lib/next-path'
@@ -12,6 +13,7 @@ const linkClass = 'font-semibold text-amber-400 underline-offset-4 hover:underli
 export default function SignInPage() {
   const me = useMe()
   const arrivedSignedIn = useArrivedSignedIn(me.data)
+  const [signedOutHere, setSignedOutHere] = useState(false)
   const [, navigate] = useLocation()
   const next = new URLSearchParams(useSearch()).get('next')
 
@@ -31,9 +33,9 @@ export default function SignInPage() {
       {me.isPending ? (
         <Loading label="Checking who you are…" />
       ) : arrivedSignedIn && me.data && !me.data.guest ? (
-        <SignedInNotice me={me.data} />
+        <SignedInNotice me={me.data} onSignedOut={() => setSignedOutHere(true)} />
       ) : (
-        <SignInForm onSignedIn={() => navigate(safeNextPath(next), { replace: true })} />
+        <SignInForm focusFirst={signedOutHere} onSignedIn={() => navigate(safeNextPath(next), { replace: true })} />
       )}
     </AuthShell>
   )

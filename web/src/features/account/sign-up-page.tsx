@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { roleLabels, useInvite, useMe } from '@/api/account'
 import { safeNextPath, signInPath } from '@/lib/next-path'
@@ -32,6 +33,7 @@ function InviteSummary({ token }: { token: string }) {
 export default function SignUpPage() {
   const me = useMe()
   const arrivedSignedIn = useArrivedSignedIn(me.data)
+  const [signedOutHere, setSignedOutHere] = useState(false)
   const [, navigate] = useLocation()
   const params = new URLSearchParams(useSearch())
   const invite = params.get('invite') ?? undefined
@@ -53,11 +55,11 @@ export default function SignUpPage() {
       {me.isPending ? (
         <Loading label="Checking who you are…" />
       ) : arrivedSignedIn && me.data && !me.data.guest ? (
-        <SignedInNotice me={me.data} />
+        <SignedInNotice me={me.data} onSignedOut={() => setSignedOutHere(true)} />
       ) : (
         <>
           {invite && <InviteSummary token={invite} />}
-          <SignUpForm inviteToken={invite} onSignedUp={() => navigate(safeNextPath(next), { replace: true })} />
+          <SignUpForm focusFirst={signedOutHere} inviteToken={invite} onSignedUp={() => navigate(safeNextPath(next), { replace: true })} />
         </>
       )}
     </AuthShell>

@@ -241,7 +241,8 @@ export default function XrTrainingPage() {
               <ul className="divide-y divide-white/10" data-testid="session-history">
                 {(history.data ?? []).map((s) => (
                   <li key={s.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
-                    <span className="min-w-0 flex-1 font-medium text-white">{s.moduleTitle || s.moduleId}</span>
+                    {/* On a phone the title has a line of its own: beside the badges it was squeezed to a word a line. */}
+                    <span className="min-w-0 grow basis-full font-medium text-white sm:basis-0">{s.moduleTitle || s.moduleId}</span>
                     <Badge variant="outline">{s.sessionType.toUpperCase()}</Badge>
                     <span className="text-slate-300">{historyMinutes(s.duration)} min</span>
                     {typeof s.safetyScore === 'number' ? <span className="text-slate-300">Safety {s.safetyScore}%</span> : null}

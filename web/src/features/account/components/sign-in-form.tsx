@@ -6,6 +6,7 @@ import { useSignIn, type Me } from '@/api/account'
 import { ApiError } from '@/lib/api'
 import { formErrors } from '@/lib/form-errors'
 import { PasswordInput } from './password-input'
+import { useFocusOnMount } from './use-focus-on-mount'
 import { useFormState } from './use-form-state'
 import { accountFieldLabels, checkForm, signInFormSchema } from '../lib/forms'
 
@@ -16,7 +17,8 @@ const order = ['email', 'password'] as const
  * message for both (never which was wrong), shown for the form rather than
  * under a field; a throttle says how long to wait.
  */
-export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+export function SignInForm({ onSignedIn, focusFirst }: { onSignedIn: (me: Me) => void; focusFirst?: boolean }) {
+  const email = useFocusOnMount(focusFirst)
   const form = useFormState({ email: '', password: '' })
   const signIn = useSignIn()
   const { values, errors } = form
@@ -43,7 +45,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   return (
     <form id={form.formId} noValidate onSubmit={submit} className="space-y-4" aria-label="Sign in">
       <FormField label="Email" error={errors.fields.email} name="email">
-        {(p) => <Input {...p} name="email" type="email" autoComplete="username" value={values.email} onChange={(e) => form.set('email', e.target.value)} />}
+        {(p) => <Input {...p} ref={email} name="email" type="email" autoComplete="username" value={values.email} onChange={(e) => form.set('email', e.target.value)} />}
       </FormField>
       <FormField label="Password" error={errors.fields.password} name="password">
         {(p) => <PasswordInput control={p} name="password" autoComplete="current-password" value={values.password} onChange={(v) => form.set('password', v)} />}

@@ -6,13 +6,15 @@ import { useSignUp, type Me } from '@/api/account'
 import { ApiError } from '@/lib/api'
 import { formErrors } from '@/lib/form-errors'
 import { PasswordInput } from './password-input'
+import { useFocusOnMount } from './use-focus-on-mount'
 import { useFormState } from './use-form-state'
 import { PASSWORD_POLICY, accountFieldLabels, checkForm, signUpFormSchema } from '../lib/forms'
 
 const order = ['email', 'displayName', 'password'] as const
 
 /** Email, display name and password; with an invite token the new account joins that invite's organisation. */
-export function SignUpForm({ inviteToken, onSignedUp }: { inviteToken?: string; onSignedUp: (me: Me) => void }) {
+export function SignUpForm({ inviteToken, onSignedUp, focusFirst }: { inviteToken?: string; onSignedUp: (me: Me) => void; focusFirst?: boolean }) {
+  const email = useFocusOnMount(focusFirst)
   const form = useFormState({ email: '', displayName: '', password: '' })
   const signUp = useSignUp()
   const { values, errors } = form
@@ -42,7 +44,7 @@ export function SignUpForm({ inviteToken, onSignedUp }: { inviteToken?: string; 
   return (
     <form id={form.formId} noValidate onSubmit={submit} className="space-y-4" aria-label="Create your account">
       <FormField label="Email" error={errors.fields.email} name="email">
-        {(p) => <Input {...p} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => form.set('email', e.target.value)} />}
+        {(p) => <Input {...p} ref={email} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => form.set('email', e.target.value)} />}
       </FormField>
       <FormField label="Display name" hint="How instructors and other learners see you." error={errors.fields.displayName} name="displayName">
         {(p) => <Input {...p} name="displayName" autoComplete="name" value={values.displayName} onChange={(e) => form.set('displayName', e.target.value)} />}

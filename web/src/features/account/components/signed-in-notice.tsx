@@ -2,8 +2,8 @@ import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { roleLabels, useSignOut, type Me } from '@/api/account'
 
-/** What /sign-in and /sign-up show to someone already signed in. */
-export function SignedInNotice({ me }: { me: Me }) {
+/** What /sign-in and /sign-up show to someone already signed in; onSignedOut runs once this notice has made way for the form. */
+export function SignedInNotice({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
   const signOut = useSignOut()
   return (
     <div className="space-y-4">
@@ -14,7 +14,8 @@ export function SignedInNotice({ me }: { me: Me }) {
         <Button asChild>
           <Link href="/account">Go to your account</Link>
         </Button>
-        <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+        {/* mutateAsync: this notice is gone by the time the sign-out is done, and mutate's callbacks go with it. */}
+        <Button variant="outline" onClick={() => void signOut.mutateAsync().then(onSignedOut, () => {})} unavailable={signOut.isPending}>
           Sign out
         </Button>
       </div>

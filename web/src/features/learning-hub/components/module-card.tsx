@@ -30,7 +30,7 @@ export function ModuleCard({ module: m, sample }: { module: HubModule; sample: b
             {displayStateLabels[state]}
           </span>
         </div>
-        <CardTitle as="h4" className="text-base">
+        <CardTitle as="h3" className="text-base">
           {m.title}
         </CardTitle>
         <p className="flex items-center gap-3 text-xs text-slate-300">
