@@ -23,6 +23,7 @@ import {
 } from '../lib/equipment'
 import { simulateSensorData } from '../lib/simulate'
 import { useDriveAccess, useRecheckIdentityOnRefusal } from '../hooks/use-drive-access'
+import { useTradeName } from '../hooks/use-trade-name'
 import { DriveNotice } from './drive-notice'
 import { Heading } from '@/components/heading'
 import { ProtocolTester } from './protocol-tester'
@@ -147,6 +148,7 @@ function HoursBar({ equipment }: { equipment: Equipment }) {
 }
 
 function OverviewTab({ equipment }: { equipment: Equipment }) {
+  const tradeName = useTradeName()
   return (
     <div className="space-y-5">
       <Facts
@@ -167,9 +169,7 @@ function OverviewTab({ equipment }: { equipment: Equipment }) {
         <ul className="mt-2 flex flex-wrap gap-2">
           {(equipment.supportedTradeTypes ?? []).map((t) => (
             <li key={t}>
-              <Badge variant="secondary" className="capitalize">
-                {t}
-              </Badge>
+              <Badge variant="secondary">{tradeName(t)}</Badge>
             </li>
           ))}
         </ul>
@@ -343,6 +343,7 @@ interface ScheduleShape {
 }
 
 function MaintenanceTab({ equipment }: { equipment: Equipment }) {
+  const tradeName = useTradeName()
   const days = daysUntil(equipment.nextMaintenanceDate, new Date())
   const schedule = (equipment.maintenanceSchedule ?? {}) as ScheduleShape
   const tasks = Array.isArray(schedule.tasks) ? schedule.tasks : []
@@ -377,7 +378,7 @@ function MaintenanceTab({ equipment }: { equipment: Equipment }) {
                 <span className="text-white">{t.task}</span>
                 <span className="flex gap-2">
                   {t.frequency && <Badge variant="outline" className="capitalize">{t.frequency}</Badge>}
-                  {t.trade && <Badge variant="secondary" className="capitalize">{t.trade}</Badge>}
+                  {t.trade && <Badge variant="secondary">{tradeName(t.trade)}</Badge>}
                 </span>
               </li>
             ))}
