@@ -235,7 +235,8 @@ function SensorsTab({ equipment, streams }: { equipment: Equipment; streams: Use
         ) : streams.data.length === 0 ? (
           <p className="mt-2 text-sm text-slate-300">No data streams yet.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto">
+          // Focusable because it scrolls sideways on a phone: keyboard users must be able to scroll it.
+          <div role="region" aria-label={`Data streams of ${equipment.name}`} tabIndex={0} className="mt-2 overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
             <table className="w-full text-left text-sm" data-testid="data-streams">
               <caption className="sr-only">Data streams of {equipment.name}</caption>
               <thead className="text-xs uppercase tracking-wide text-slate-300">
