@@ -395,9 +395,11 @@ test.describe('digital twin page', () => {
 
       const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/equipment/${eq.id}/sensor-data`))
       const answered = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/equipment/${eq.id}/sensor-data`))
-      await detail(page).getByRole('button', { name: 'Update Sensors' }).click()
+      await detail(page).getByRole('button', { name: 'Update Sensors' }).focus()
+      await page.keyboard.press('Enter')
       const body = (await posted).postDataJSON() as { sensorData: Record<string, number | string> }
       expect((await answered).status()).toBe(200)
+      await expect(detail(page).getByRole('button', { name: 'Update Sensors' })).toBeFocused()
       const keys = ['temperature', 'pressure', 'vibration', 'current', 'voltage', 'rpm', 'efficiency']
       expect(Object.keys(body.sensorData).sort()).toEqual([...keys, 'timestamp'].sort())
       expect(Number.isNaN(Date.parse(String(body.sensorData.timestamp)))).toBe(false)
@@ -434,9 +436,12 @@ test.describe('digital twin page', () => {
         await open(page, eq!)
         await detail(page).getByRole('tab', { name: 'Protocols' }).click()
         const answered = page.waitForResponse((r) => r.url().endsWith(`/equipment/${eq!.id}/simulate-communication`))
-        await detail(page).getByRole('button', { name: 'Test Protocol' }).click()
+        await detail(page).getByRole('button', { name: 'Test Protocol' }).focus()
+        await page.keyboard.press('Enter')
         const res = await answered
         expect(res.status()).toBe(200)
+        // While it runs the button is unavailable but keeps focus, so a keyboard user stays in the panel.
+        await expect(detail(page).getByRole('button', { name: 'Test Protocol' })).toBeFocused()
         const exchange = (await res.json()) as { request: { hex: string }; response: { hex: string } }
         expect(exchange.request.hex.length).toBeGreaterThan(0)
         expect(exchange.response.hex.length).toBeGreaterThan(0)

@@ -78,7 +78,8 @@ export const EquipmentDetail = forwardRef<
         <div className="flex gap-2">
           <Button
             onClick={onUpdateSensors}
-            disabled={update.isPending || access.state !== 'allowed'}
+            disabled={access.state !== 'allowed'}
+            unavailable={update.isPending}
             aria-describedby={access.state === 'denied' ? noticeId : undefined}
           >
             <RefreshCw className={cn(update.isPending && 'animate-spin')} aria-hidden="true" />

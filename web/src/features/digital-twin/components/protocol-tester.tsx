@@ -180,7 +180,7 @@ export function ProtocolTester({ equipment }: { equipment: Equipment }) {
           )}
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <Button type="submit" disabled={exchange.isPending || access.state !== 'allowed'} aria-describedby={access.state === 'denied' ? field('drive') : undefined}>
+          <Button type="submit" disabled={access.state !== 'allowed'} unavailable={exchange.isPending} aria-describedby={access.state === 'denied' ? field('drive') : undefined}>
             <Cable aria-hidden="true" />
             {exchange.isPending ? 'Testing…' : 'Test Protocol'}
           </Button>
