@@ -160,6 +160,8 @@ test.describe('manage equipment', () => {
     await dialog.getByRole('button', { name: 'Retire', exact: true }).click()
     await expect(dialog).toBeHidden()
     await expect(list.getByRole('heading', { name: renamed })).toHaveCount(0)
+    // Retired: the button that asked is gone, so focus lands on the list's heading rather than the page's body.
+    await expect(page.getByRole('heading', { level: 2, name: /^Equipment \(\d+\)$/ })).toBeFocused()
     expect((await fleet(page)).some((e) => e.id === saved.id)).toBe(false)
     await context.close()
   })

@@ -24,8 +24,11 @@ test('Join XR Session with nobody training says there is no live session', async
     await page.goto(`${server.base}/live-demo`)
     const sessions = await (await page.request.get(`${server.base}/api/live-sessions`)).json()
     expect(sessions).toEqual([])
-    await page.getByRole('button', { name: 'Join XR Session' }).click()
+    await page.getByRole('button', { name: 'Join XR Session' }).focus()
+    await page.keyboard.press('Enter')
     await expect(page.getByRole('status').filter({ hasText: 'No live XR session right now' })).toBeVisible()
+    // The button is unavailable while it looks, but keeps focus: disabling it would drop a keyboard user to the page's top.
+    await expect(page.getByRole('button', { name: 'Join XR Session' })).toBeFocused()
     await expect(page.getByTestId('session-observer')).toHaveCount(0)
     await expect(page.getByRole('link', { name: 'XR Training Center' })).toHaveAttribute('href', '/xr-training')
   } finally {
@@ -136,6 +139,33 @@ test('Schedule Personal Demo opens the demo-request form, which stores the reque
   const created = page.waitForResponse((r) => r.url().endsWith('/api/demo-requests') && r.request().method() === 'POST')
   await dialog.getByRole('button', { name: 'Send request' }).click()
   expect((await created).status()).toBe(201)
+})
+
+test('a refused demo request says why in the form, and Send request keeps focus', async ({ page }) => {
+  // A server of its own: the refusal is the real limit on requests per visitor, which other tests must not meet.
+  const server = await startFreshServer()
+  try {
+    await page.goto(`${server.base}/live-demo`)
+    const request = { name: 'Dana Whitfield', email: 'dana@example.com', organisation: 'Tri-County Trade School', message: 'A walkthrough for 30 apprentices, please.' }
+    // This visitor has already sent the most requests an hour allows.
+    let status = 201
+    while (status === 201) status = (await page.request.post(`${server.base}/api/demo-requests`, { data: request, headers: { Origin: server.base } })).status()
+    expect(status).toBe(429)
+
+    await page.getByRole('button', { name: 'Schedule Personal Demo' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('Your name').fill(request.name)
+    await dialog.getByLabel('Work email').fill(request.email)
+    await dialog.getByLabel('Organisation').fill(request.organisation)
+    await dialog.getByLabel('Message').fill(request.message)
+    await dialog.getByRole('button', { name: 'Send request' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByText(/demo requests in the last hour/)).toBeVisible()
+    // Unavailable while sending, not disabled: a disabled button would drop focus to the page behind the dialog.
+    await expect(dialog.getByRole('button', { name: 'Send request' })).toBeFocused()
+  } finally {
+    await server.stop()
+  }
 })
 
 test('Join XR Session watches a running session and shows the updates its learner sends on /ws', async ({ page, browser }) => {

@@ -103,6 +103,22 @@ test.describe('at 375 px', () => {
     }
   })
 
+  test('the Unity & Unreal page stays inside the screen with its scene player or live stream open', async ({ page }) => {
+    await page.addInitScript((key) => localStorage.setItem(key, 'true'), TOUR_KEY)
+    await page.goto('/unity-unreal')
+    await page.locator('[data-module-id="unity-loto-mcc"]').getByRole('button', { name: /^Launch module/ }).click()
+    await expect(page.getByRole('heading', { name: 'Scene player: Lockout/Tagout on a Motor Control Centre' })).toBeFocused()
+    await page.waitForTimeout(300)
+    expect(await overflowing(page)).toEqual([])
+    await page.getByRole('button', { name: 'Close player' }).click()
+
+    await page.getByRole('tab', { name: 'Unreal Streaming Projects' }).click()
+    await page.locator('[data-project-id="unreal-temporary-grounds"]').getByRole('button', { name: /^Stream project/ }).click()
+    await expect(page.getByRole('heading', { name: /^Live stream: / })).toBeFocused()
+    await page.waitForTimeout(300)
+    expect(await overflowing(page)).toEqual([])
+  })
+
   test('the Learning Hub’s module buttons wrap their titles inside the screen', async ({ page }) => {
     await page.goto('/learning-hub')
     const picker = page.getByRole('group', { name: 'Module to launch' })

@@ -52,10 +52,17 @@ func jsonError(err error) error {
 	case errors.As(err, &syntax):
 		return apperr.Invalid("malformed JSON at byte %d: %s", syntax.Offset, syntax.Error())
 	case errors.As(err, &typ):
+		// A number that does not fit the field (a fraction, an exponent, too
+		// large) is reported by encoding/json as "number 1.5": show the number.
+		got := strings.TrimPrefix(typ.Value, "number ")
 		if typ.Field == "" {
-			return apperr.Invalid("request body must be a JSON %s, not %s", jsonKind(typ.Type.Kind().String()), typ.Value)
+			want := "a JSON object"
+			if k := typ.Type.Kind().String(); k == "slice" || k == "array" {
+				want = "a JSON list"
+			}
+			return apperr.Invalid("request body must be %s, not %s", want, got)
 		}
-		return apperr.Invalid("field %q must be %s, not %s", typ.Field, jsonKind(typ.Type.Kind().String()), typ.Value)
+		return apperr.Invalid("field %q must be %s, not %s", typ.Field, jsonKind(typ.Type.Kind().String()), got)
 	case errors.As(err, &tooBig):
 		return apperr.Errorf(apperr.ETOOLARGE, "request body is larger than %d bytes", tooBig.Limit)
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
@@ -67,7 +74,9 @@ func jsonError(err error) error {
 
 func jsonKind(goKind string) string {
 	switch goKind {
-	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "float32", "float64":
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+		return "a whole number"
+	case "float32", "float64":
 		return "a number"
 	case "string":
 		return "a string"

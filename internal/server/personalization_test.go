@@ -90,7 +90,7 @@ func TestPersonalizationAPI(t *testing.T) {
 		{"ErrColorScheme", `{"colorScheme":"neon"}`, []string{"colorScheme must be one of default, high-contrast, dark, colorblind-friendly"}},
 		{"ErrFontSize", `{"fontSize":"huge"}`, []string{"fontSize must be one of small, medium, large"}},
 		{"ErrUIComplexity", `{"uiComplexity":"expert"}`, []string{"uiComplexity must be one of simple, standard, advanced"}},
-		{"ErrScaleType", `{"safetyEmphasis":"high"}`, []string{`"safetyEmphasis" must be a number`}},
+		{"ErrScaleType", `{"safetyEmphasis":"high"}`, []string{`"safetyEmphasis" must be a whole number, not string`}},
 		{"ErrListType", `{"motorAssistance":"extended-timeouts"}`, []string{`"motorAssistance" must be a list`}},
 		{"ErrUnknownField", `{"theme":"dark"}`, []string{`unknown field "theme"`}},
 		{"ErrEmptyBody", ``, []string{"request body is empty"}},

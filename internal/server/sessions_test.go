@@ -169,7 +169,7 @@ func TestSessionLifecycle(t *testing.T) {
 			{"Rotation", `{"rotation":{"x":0,"y":0,"z":0,"w":2}}`, "rotation as a quaternion {x, y, z, w} must have unit length"},
 			{"DurationNegative", `{"duration":-1}`, "duration must be between 0"},
 			{"DurationTooLong", `{"duration":999999}`, "duration must be between 0"},
-			{"DurationNotNumber", `{"duration":"10"}`, `field "duration" must be a number`},
+			{"DurationNotNumber", `{"duration":"10"}`, `field "duration" must be a whole number, not string`},
 			{"InteractionTooBig", `{"interactionData":{"interactions":[{"action":"look","note":"` + strings.Repeat("x", 3000) + `"}]}}`, "interactions[0] is"},
 			{"InteractionSessionTime", `{"interactionData":{"interactions":[{"action":"look","sessionTime":-5}]}}`, "interactions[0].sessionTime"},
 			{"TooManyInteractions", `{"interactionData":{"interactions":[` + strings.TrimSuffix(strings.Repeat(`{"action":"look"},`, 101), ",") + `]}}`, "at most 100"},

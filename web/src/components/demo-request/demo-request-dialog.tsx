@@ -203,7 +203,7 @@ function DemoRequestContent({ interest, title }: { interest: string; title: stri
               <DialogClose asChild>
                 <Button variant="ghost">Cancel</Button>
               </DialogClose>
-              <Button type="submit" disabled={mutation.isPending}>
+              <Button type="submit" unavailable={mutation.isPending}>
                 {mutation.isPending ? 'Sending…' : 'Send request'}
               </Button>
             </div>

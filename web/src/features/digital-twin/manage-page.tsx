@@ -131,7 +131,7 @@ function ManageEquipment() {
       ) : (
         <EquipmentList equipment={equipment.data} onRetire={setRetiring} />
       )}
-      <RetireDialog equipment={retiring} onClose={() => setRetiring(null)} onRetired={retired} />
+      <RetireDialog equipment={retiring} onClose={() => setRetiring(null)} onRetired={retired} focusAfterRetire={() => headingRef.current?.focus()} />
     </PageShell>
   )
 }

@@ -102,7 +102,7 @@ export default function LiveDemoPage() {
               {running ? <Square aria-hidden="true" /> : <Play aria-hidden="true" />}
               {running ? 'Stop Demo' : 'Start Live Demo'}
             </Button>
-            <Button variant="outline" onClick={() => void joinSession()} disabled={join.kind === 'checking'}>
+            <Button variant="outline" onClick={() => void joinSession()} unavailable={join.kind === 'checking'}>
               <LogIn aria-hidden="true" />
               Join XR Session
             </Button>

@@ -42,14 +42,28 @@ const pump = {
   maintenanceSchedule: { intervalDays: 90, tasks: [{ task: 'Check seals', frequency: 'quarterly', trade: 'plumbing' }] },
   supportedTradeTypes: ['plumbing'],
 }
-const odd = { ...pump, id: 'x-1', name: 'Mystery Unit', status: 'standby', alertLevel: 'normal', sensorData: { temperature: 20 } }
+const odd = {
+  ...pump,
+  id: 'x-1',
+  name: 'Mystery Unit',
+  status: 'standby',
+  alertLevel: 'normal',
+  sensorData: { temperature: 20 },
+  supportedTradeTypes: ['hvac', 'solar-wind', 'boilermaker'],
+  maintenanceSchedule: { intervalDays: 30, tasks: [{ task: 'Change filters', frequency: 'monthly', trade: 'hvac' }] },
+}
+const trades = [
+  { id: 'plumbing', name: 'Plumbing' },
+  { id: 'hvac', name: 'HVAC' },
+  { id: 'solar-wind', name: 'Solar & Wind' },
+]
 
 const instructor = { id: 'u-1', displayName: 'Ines', guest: false, email: 'ines@example.com', role: 'instructor', organisation: { id: 'o-1', name: 'Northside' } }
 const guest = { id: 'g-1', displayName: 'Guest 1a2b', guest: true, email: null, role: 'guest', organisation: null }
 const learner = { ...instructor, displayName: 'Lee', role: 'learner' }
 
 /** A scripted server; `me` is who /api/me says the caller is (it may change, as after signing out elsewhere). */
-function server(who: { me: object } = { me: instructor }) {
+function server(who: { me: object; retired?: string[] } = { me: instructor }) {
   let current = pump
   const calls: { method: string; url: string; body?: unknown }[] = []
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -58,7 +72,8 @@ function server(who: { me: object } = { me: instructor }) {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined
     calls.push({ method, url, body })
     if (url === '/api/me') return json(who.me)
-    if (url === '/api/digital-twin/equipment') return json([current, odd])
+    if (url === '/api/digital-twin/equipment') return json([current, odd].filter((e) => !who.retired?.includes(e.id)))
+    if (url === '/api/trade-categories') return json(trades)
     if (url === '/api/digital-twin/equipment-alerts')
       return json([{ id: 'a1', equipmentId: 'bp-2', equipmentName: pump.name, level: 'warning', sensor: 'efficiency', reading: 79, threshold: 80, comparison: 'below', unit: '%', message: 'efficiency loss', timestamp: '2026-11-20T08:00:00Z' }])
     if (url === '/api/digital-twin/equipment/bp-2/data-streams')
@@ -179,6 +194,39 @@ describe('DigitalTwinMonitor', { timeout: 20_000 }, () => {
     expect(Object.keys(sd).sort()).toEqual(['current', 'efficiency', 'pressure', 'rpm', 'temperature', 'timestamp', 'vibration', 'voltage'])
     const shown = sd.rpm.toLocaleString('en-US', { maximumFractionDigits: 2 }) + ' rpm'
     await waitFor(() => expect(within(screen.getByTestId('detail-readings')).getByText(shown)).toBeInTheDocument())
+  })
+
+  it("names a twin's trades as the catalog does (HVAC, not Hvac), and a trade the catalog lacks by its id", async () => {
+    server()
+    const user = userEvent.setup()
+    renderMonitor()
+    await user.click(await screen.findByRole('button', { name: odd.name }))
+    const panel = screen.getByTestId('equipment-detail')
+    const trades = within(panel).getByRole('heading', { name: 'Supported trades' }).nextElementSibling as HTMLElement
+    await waitFor(() => expect(within(trades).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['HVAC', 'Solar & Wind', 'boilermaker']))
+    await user.click(within(panel).getByRole('tab', { name: 'Maintenance' }))
+    const task = (await within(panel).findByText('Change filters')).closest('li') as HTMLElement
+    expect(within(task).getByText('HVAC')).toBeInTheDocument()
+  })
+
+  it('a twin retired elsewhere while open: its panel closes, its streams are no longer asked for, and focus goes to the list', async () => {
+    const who = { me: instructor, retired: [] as string[] }
+    const calls = server(who)
+    const user = userEvent.setup()
+    renderMonitor()
+    await user.click(await screen.findByRole('button', { name: pump.name }))
+    await waitFor(() => expect(within(screen.getByTestId('equipment-detail')).getByRole('heading', { name: pump.name })).toHaveFocus())
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/bp-2/data-streams'))).toBe(true))
+
+    who.retired.push('bp-2')
+    // The next poll of the list (every 5 s) no longer has it.
+    await waitFor(() => expect(screen.queryByTestId('equipment-detail')).not.toBeInTheDocument(), { timeout: 8000 })
+    expect(screen.getByRole('heading', { name: 'Equipment (1)' })).toHaveFocus()
+    // Until the list's next poll, 5 s on, streams polled every 2 s would have been asked for twice more.
+    const streamCalls = () => calls.filter((c) => c.url.endsWith('/bp-2/data-streams')).length
+    const [asked, listReads] = [streamCalls(), calls.filter((c) => c.url === '/api/digital-twin/equipment').length]
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/digital-twin/equipment').length).toBeGreaterThan(listReads), { timeout: 8000 })
+    expect(streamCalls()).toBe(asked)
   })
 
   it("Test Protocol shows both frames, and a 400's message", async () => {

@@ -9,7 +9,8 @@ import { EQUIPMENT_POLL_MS, STREAMS_POLL_MS, errorMessage } from '../lib/equipme
 import { AlertsList } from './alerts-list'
 import { EquipmentCard } from './equipment-card'
 import { EquipmentDetail } from './equipment-detail'
-import { Heading } from '@/components/heading'
+import { Heading, focusedHeadingClass } from '@/components/heading'
+import { cn } from '@/lib/utils'
 
 const DETAIL_ID = 'digital-twin-detail'
 
@@ -24,12 +25,19 @@ export function DigitalTwinMonitor() {
   // Instructors and admins manage the twins themselves; others only watch and drive.
   const staff = useDriveAccess().state === 'allowed'
   const [selectedId, setSelectedId] = useState<string | null>(null)
+  const selected = equipment.data?.find((e) => e.id === selectedId) ?? null
+  // A twin retired elsewhere leaves the list while its panel is open.
+  const retired = selectedId !== null && equipment.data !== undefined && selected === null
   // Streams are fetched, and polled every 2 s, only while a twin is selected.
-  const streams = useDataStreams(selectedId, { refetchInterval: STREAMS_POLL_MS })
+  const streams = useDataStreams(retired ? null : selectedId, { refetchInterval: STREAMS_POLL_MS })
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const listHeadingRef = useRef<HTMLHeadingElement>(null)
   const returnFocusTo = useRef<string | null>(null)
 
-  const selected = equipment.data?.find((e) => e.id === selectedId) ?? null
+  // Its panel is gone (selected is null): focus the panel held lands on the list rather than the page's body.
+  useEffect(() => {
+    if (retired && document.activeElement === document.body) listHeadingRef.current?.focus()
+  }, [retired])
 
   // Opening a panel moves focus to its heading so keyboard users land in it.
   useEffect(() => {
@@ -55,7 +63,7 @@ export function DigitalTwinMonitor() {
       <div className="grid gap-8 xl:grid-cols-[minmax(0,1fr)_22rem]">
         <section aria-labelledby="twin-equipment-heading" className="min-w-0">
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <Heading id="twin-equipment-heading" className="text-xl font-semibold text-white">
+            <Heading id="twin-equipment-heading" ref={listHeadingRef} tabIndex={-1} className={cn('text-xl font-semibold text-white', focusedHeadingClass)}>
               Equipment{equipment.data ? ` (${equipment.data.length})` : ''}
             </Heading>
             {staff && (

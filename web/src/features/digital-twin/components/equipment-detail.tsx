@@ -23,6 +23,7 @@ import {
 } from '../lib/equipment'
 import { simulateSensorData } from '../lib/simulate'
 import { useDriveAccess, useRecheckIdentityOnRefusal } from '../hooks/use-drive-access'
+import { useTradeName } from '../hooks/use-trade-name'
 import { DriveNotice } from './drive-notice'
 import { Heading } from '@/components/heading'
 import { ProtocolTester } from './protocol-tester'
@@ -77,7 +78,8 @@ export const EquipmentDetail = forwardRef<
         <div className="flex gap-2">
           <Button
             onClick={onUpdateSensors}
-            disabled={update.isPending || access.state !== 'allowed'}
+            disabled={access.state !== 'allowed'}
+            unavailable={update.isPending}
             aria-describedby={access.state === 'denied' ? noticeId : undefined}
           >
             <RefreshCw className={cn(update.isPending && 'animate-spin')} aria-hidden="true" />
@@ -147,6 +149,7 @@ function HoursBar({ equipment }: { equipment: Equipment }) {
 }
 
 function OverviewTab({ equipment }: { equipment: Equipment }) {
+  const tradeName = useTradeName()
   return (
     <div className="space-y-5">
       <Facts
@@ -167,9 +170,7 @@ function OverviewTab({ equipment }: { equipment: Equipment }) {
         <ul className="mt-2 flex flex-wrap gap-2">
           {(equipment.supportedTradeTypes ?? []).map((t) => (
             <li key={t}>
-              <Badge variant="secondary" className="capitalize">
-                {t}
-              </Badge>
+              <Badge variant="secondary">{tradeName(t)}</Badge>
             </li>
           ))}
         </ul>
@@ -235,7 +236,8 @@ function SensorsTab({ equipment, streams }: { equipment: Equipment; streams: Use
         ) : streams.data.length === 0 ? (
           <p className="mt-2 text-sm text-slate-300">No data streams yet.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto">
+          // Focusable because it scrolls sideways on a phone: keyboard users must be able to scroll it.
+          <div role="region" aria-label={`Data streams of ${equipment.name}`} tabIndex={0} className="mt-2 overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
             <table className="w-full text-left text-sm" data-testid="data-streams">
               <caption className="sr-only">Data streams of {equipment.name}</caption>
               <thead className="text-xs uppercase tracking-wide text-slate-300">
@@ -343,6 +345,7 @@ interface ScheduleShape {
 }
 
 function MaintenanceTab({ equipment }: { equipment: Equipment }) {
+  const tradeName = useTradeName()
   const days = daysUntil(equipment.nextMaintenanceDate, new Date())
   const schedule = (equipment.maintenanceSchedule ?? {}) as ScheduleShape
   const tasks = Array.isArray(schedule.tasks) ? schedule.tasks : []
@@ -377,7 +380,7 @@ function MaintenanceTab({ equipment }: { equipment: Equipment }) {
                 <span className="text-white">{t.task}</span>
                 <span className="flex gap-2">
                   {t.frequency && <Badge variant="outline" className="capitalize">{t.frequency}</Badge>}
-                  {t.trade && <Badge variant="secondary" className="capitalize">{t.trade}</Badge>}
+                  {t.trade && <Badge variant="secondary">{tradeName(t.trade)}</Badge>}
                 </span>
               </li>
             ))}

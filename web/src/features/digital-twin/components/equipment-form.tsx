@@ -4,6 +4,7 @@ import { Controller, useFieldArray, useForm, useWatch, type FieldPath } from 're
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Plus, Trash2 } from 'lucide-react'
 import { useTrades } from '@/api/catalog'
+import { useTradeName } from '../hooks/use-trade-name'
 import { useCreateEquipment, useUpdateEquipment, type Equipment } from '@/api/twin'
 import { Button, buttonVariants } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -214,7 +215,7 @@ function MaintenanceSchedule({ form }: { form: EquipmentFormApi }) {
   const trades = useTrades()
   const chosen = useWatch({ control, name: 'supportedTradeTypes' })
   const tradeOptions = [...new Set([...chosen, ...(trades.data ?? []).map((t) => t.id)])]
-  const tradeName = (tradeId: string) => trades.data?.find((t) => t.id === tradeId)?.name ?? tradeId
+  const tradeName = useTradeName()
   const err = (path: string) => errorAt(formState.errors, path)
   const listError = err('maintenanceSchedule.tasks')
 

@@ -180,7 +180,7 @@ export function ProtocolTester({ equipment }: { equipment: Equipment }) {
           )}
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <Button type="submit" disabled={exchange.isPending || access.state !== 'allowed'} aria-describedby={access.state === 'denied' ? field('drive') : undefined}>
+          <Button type="submit" disabled={access.state !== 'allowed'} unavailable={exchange.isPending} aria-describedby={access.state === 'denied' ? field('drive') : undefined}>
             <Cable aria-hidden="true" />
             {exchange.isPending ? 'Testing…' : 'Test Protocol'}
           </Button>
@@ -268,7 +268,8 @@ function ResultView({ result }: { result: unknown }) {
         </dl>
       )}
       {objects.length > 0 && (
-        <div className="mt-2 overflow-x-auto">
+        // Focusable because it scrolls sideways on a phone: keyboard users must be able to scroll it.
+        <div role="region" aria-label="Decoded values" tabIndex={0} className="mt-2 overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
           <table className="w-full text-left text-xs">
             <thead className="text-slate-300">
               <tr>

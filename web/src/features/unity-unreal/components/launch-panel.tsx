@@ -23,8 +23,8 @@ export function LaunchPanel({ moduleId, title, onClose }: { moduleId: string; ti
 
   return (
     <section aria-labelledby="launch-heading" className="mt-10 space-y-3" data-testid="launch-panel">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="launch-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-white outline-none">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="launch-heading" ref={headingRef} tabIndex={-1} className="min-w-0 break-words text-2xl font-semibold text-white outline-none">
           Scene player: {title}
         </h2>
         <Button variant="ghost" onClick={onClose}>

@@ -21,8 +21,8 @@ export function StreamPanel({ project, onClose, onTrain }: { project: UnrealProj
 
   return (
     <section aria-labelledby="stream-heading" className="mt-10 space-y-3" data-testid="stream-panel">
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="stream-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-white outline-none">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="stream-heading" ref={headingRef} tabIndex={-1} className="min-w-0 break-words text-2xl font-semibold text-white outline-none">
           Live stream: {project.title}
         </h2>
         <Button variant="ghost" onClick={onClose}>
