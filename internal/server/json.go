@@ -55,12 +55,8 @@ func jsonError(err error) error {
 		// A number that does not fit the field (a fraction, an exponent, too
 		// large) is reported by encoding/json as "number 1.5": show the number.
 		got := strings.TrimPrefix(typ.Value, "number ")
-		if typ.Field == "" {
-			want := "a JSON object"
-			if k := typ.Type.Kind().String(); k == "slice" || k == "array" {
-				want = "a JSON list"
-			}
-			return apperr.Invalid("request body must be %s, not %s", want, got)
+		if typ.Field == "" { // every body the API reads is an object
+			return apperr.Invalid("request body must be a JSON object, not %s", got)
 		}
 		return apperr.Invalid("field %q must be %s, not %s", typ.Field, jsonKind(typ.Type.Kind().String()), got)
 	case errors.As(err, &tooBig):
