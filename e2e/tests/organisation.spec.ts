@@ -307,6 +307,23 @@ test.describe('organisation', () => {
     await expect(self.getByLabel(`Role of ${admin.name}`)).toHaveValue('admin')
   })
 
+  test('an admin who makes themselves an instructor is shown the instructor\'s page at once', async ({ page }) => {
+    const sid = newPerson('stepping-down', 'Sid Steps')
+    await setPasswordWithLink(server, createAdmin(server, { email: sid.email, org: ORG, name: sid.name }), sid.password)
+    await signIn(page, server.base, sid, '/organisation')
+    await expect(page.getByRole('tab', { name: 'Invites' })).toBeVisible()
+    await page.getByLabel('Search members').fill(sid.name)
+    const self = page.locator(`[data-member="${sid.email}"]`)
+    await self.getByLabel(`Role of ${sid.name}`).selectOption('instructor')
+    await self.getByRole('button', { name: `Make ${sid.name} instructor` }).click()
+    await expect(page.getByText(`${sid.name} is now instructor.`)).toBeVisible()
+    // Without asking who the caller is again, the page went on offering an admin's tabs and role selects, each refused with a 403.
+    await expect(page.getByText('Organisation · you are an instructor')).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Invites' })).toHaveCount(0)
+    await expect(self.getByLabel(`Role of ${sid.name}`)).toHaveCount(0)
+    await expect(page.getByLabel('Search members')).toBeFocused()
+  })
+
   test('a guest is sent to sign in; a learner is told the page is for instructors and admins', async ({ page, browser }) => {
     await page.goto(`${server.base}/organisation?tab=invites`)
     await expect(page).toHaveURL(`${server.base}/sign-in?next=%2Forganisation%3Ftab%3Dinvites`)

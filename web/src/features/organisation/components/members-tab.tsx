@@ -32,6 +32,13 @@ export function MembersTab({ me }: { me: Me }) {
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
   const searchId = useId()
+  const searchRef = useRef<HTMLInputElement>(null)
+  // An admin who makes themselves an instructor loses the select they used with the role: focus goes to the search, not the page.
+  const wasAdmin = useRef(isAdmin)
+  useEffect(() => {
+    if (wasAdmin.current && !isAdmin && document.activeElement === document.body) searchRef.current?.focus()
+    wasAdmin.current = isAdmin
+  }, [isAdmin])
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -51,7 +58,7 @@ export function MembersTab({ me }: { me: Me }) {
     <Panel title="Members" description={isAdmin ? 'Everyone in your organisation. Change a role, remove someone, or give them a link to set a new password.' : 'Everyone in your organisation.'}>
       <div className="mb-4 max-w-sm space-y-1.5">
         <Label htmlFor={searchId}>Search members</Label>
-        <Input id={searchId} type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input ref={searchRef} id={searchId} type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
       <FormAlert error={error} success={notice} className="mb-4" />
       {members.isPending ? (
