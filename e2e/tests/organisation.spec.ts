@@ -307,6 +307,48 @@ test.describe('organisation', () => {
     await expect(self.getByLabel(`Role of ${admin.name}`)).toHaveValue('admin')
   })
 
+  test('an admin removes members by keyboard: focus moves to the next member\'s Remove, then to the search', async ({ page, playwright }) => {
+    await signIn(page, server.base, admin, '/organisation')
+    const invite = await page.evaluate(async () => {
+      const res = await fetch('/api/organisation/invites', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ role: 'learner', expiresInDays: 1, maxUses: 2 }),
+      })
+      return ((await res.json()) as { url: string }).url
+    })
+    // Two learners whose names only they share, so a search lists just them, Alpha first.
+    const tag = `Leaver${Date.now().toString(36)}`
+    const [alpha, beta] = [newPerson('alpha', `${tag} Alpha`), newPerson('beta', `${tag} Beta`)]
+    for (const who of [alpha, beta]) {
+      const api = await playwright.request.newContext({ baseURL: server.base })
+      expect((await api.get('/api/me')).status()).toBe(200)
+      const res = await api.post('/api/account/sign-up', {
+        data: { email: who.email, password: who.password, displayName: who.name, inviteToken: invite.slice(invite.lastIndexOf('/') + 1) },
+      })
+      expect(res.status(), await res.text()).toBe(201)
+      await api.dispose()
+    }
+    await page.getByLabel('Search members').fill(tag)
+    const list = page.getByRole('list', { name: 'Members' })
+    // Both, and only them: the list before the search applies may hold Alpha but not Beta.
+    await expect(list.getByRole('listitem')).toHaveText([new RegExp(alpha.name), new RegExp(beta.name)])
+    for (const [who, next] of [
+      [alpha, page.getByRole('button', { name: `Remove ${beta.name}` })],
+      [beta, page.getByLabel('Search members')],
+    ] as const) {
+      await page.getByRole('button', { name: `Remove ${who.name}` }).focus()
+      await page.keyboard.press('Enter')
+      const dialog = page.getByRole('dialog', { name: `Remove ${who.name}?` })
+      await dialog.getByRole('button', { name: 'Remove from organisation' }).focus()
+      await page.keyboard.press('Enter')
+      await expect(page.getByText(`${who.name} left the organisation. Their account is kept.`)).toBeVisible()
+      // The pressed button left with its row; focus fell to the page.
+      await expect(next).toBeFocused()
+    }
+    await expect(list).toHaveCount(0)
+  })
+
   test('an admin who makes themselves an instructor is shown the instructor\'s page at once', async ({ page }) => {
     const sid = newPerson('stepping-down', 'Sid Steps')
     await setPasswordWithLink(server, createAdmin(server, { email: sid.email, org: ORG, name: sid.name }), sid.password)

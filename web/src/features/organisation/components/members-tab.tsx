@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { KeyRound, UserMinus } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -17,9 +17,10 @@ import {
   type PasswordResetLink,
 } from '@/api/organisation'
 import { CopyField } from './copy-field'
-import { LoadError, Panel, actionError, formatDate, formatDateTime, memberRoleOptions } from './shared'
+import { LoadError, Panel, actionError, formatDate, formatDateTime, memberRoleOptions, neighbourControl } from './shared'
 
 export const MEMBERS_PAGE_SIZE = 20
+const noMembers: Member[] = []
 /** Typing pauses this long before the search runs, so each keystroke is not a request. */
 const SEARCH_DELAY_MS = 300
 
@@ -50,8 +51,21 @@ export function MembersTab({ me }: { me: Me }) {
 
   const members = useMembers({ q, limit: MEMBERS_PAGE_SIZE, offset })
   const total = members.data?.total ?? 0
-  const rows = members.data?.members ?? []
+  const rows = members.data?.members ?? noMembers
   const from = rows.length ? offset + 1 : 0
+
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>())
+  // A removal under way: who goes, and the page as it was, for finding a neighbour to focus once they are gone.
+  const removing = useRef<{ id: string; order: string[] } | null>(null)
+  // The confirmed Remove leaves with its row, and the dialog would give focus back to it: focus moves
+  // to the next member's Remove, else the previous one's, else the search. Layout effect: before the
+  // browser paints the page with focus on <body>.
+  useLayoutEffect(() => {
+    const pending = removing.current
+    if (!pending || rows.some((m) => m.id === pending.id)) return
+    removing.current = null
+    ;(neighbourControl(pending.order, pending.id, removeButtons.current) ?? searchRef.current)?.focus()
+  }, [rows])
   const to = offset + rows.length
 
   return (
@@ -77,7 +91,13 @@ export function MembersTab({ me }: { me: Me }) {
               member={member}
               isAdmin={isAdmin}
               isSelf={member.id === me.id}
+              removeRef={(el) => {
+                if (el) removeButtons.current.set(member.id, el)
+                else removeButtons.current.delete(member.id)
+              }}
+              onRemoving={() => (removing.current = { id: member.id, order: rows.map((m) => m.id) })}
               onError={(m) => {
+                removing.current = null
                 setNotice('')
                 setError(m)
               }}
@@ -112,12 +132,16 @@ function MemberRow({
   member,
   isAdmin,
   isSelf,
+  removeRef,
+  onRemoving,
   onError,
   onNotice,
 }: {
   member: Member
   isAdmin: boolean
   isSelf: boolean
+  removeRef: (button: HTMLButtonElement | null) => void
+  onRemoving: () => void
   onError: (message: string) => void
   onNotice: (message: string) => void
 }) {
@@ -204,7 +228,7 @@ function MemberRow({
             Create password reset link
           </Button>
           {!isSelf && (
-            <Button variant="ghost" size="sm" aria-label={`Remove ${member.displayName}`} onClick={() => setRemoving(true)}>
+            <Button ref={removeRef} variant="ghost" size="sm" aria-label={`Remove ${member.displayName}`} onClick={() => setRemoving(true)}>
               <UserMinus aria-hidden="true" />
               Remove
             </Button>
@@ -233,6 +257,7 @@ function MemberRow({
         member={member}
         open={removing}
         onOpenChange={setRemoving}
+        onRemoving={onRemoving}
         onRemoved={() => onNotice(`${member.displayName} left the organisation. Their account is kept.`)}
         onError={onError}
       />
@@ -244,12 +269,14 @@ function RemoveDialog({
   member,
   open,
   onOpenChange,
+  onRemoving,
   onRemoved,
   onError,
 }: {
   member: Member
   open: boolean
   onOpenChange: (open: boolean) => void
+  onRemoving: () => void
   onRemoved: () => void
   onError: (message: string) => void
 }) {
@@ -270,8 +297,9 @@ function RemoveDialog({
               variant="destructive"
               disabled={remove.isPending}
               // mutateAsync: the row (and this dialog) is gone once the list refetches, and mutate's callbacks with it.
-              onClick={() =>
-                remove.mutateAsync(member.id).then(
+              onClick={() => {
+                onRemoving()
+                void remove.mutateAsync(member.id).then(
                   () => {
                     onOpenChange(false)
                     onRemoved()
@@ -281,7 +309,7 @@ function RemoveDialog({
                     onError(actionError(err, 'Could not remove the member.'))
                   },
                 )
-              }
+              }}
             >
               Remove from organisation
             </Button>
