@@ -349,6 +349,35 @@ test.describe('organisation', () => {
     await expect(list).toHaveCount(0)
   })
 
+  test('removing the one member of the last page of members shows the page before', async ({ page }) => {
+    // A server of its own: the page's member count must be known.
+    const own = await startFreshServer()
+    try {
+      const ops = newPerson('pages', 'Ada Admin')
+      await setPasswordWithLink(own, createAdmin(own, { email: ops.email, org: ORG, name: ops.name }), ops.password)
+      await signIn(page, own.base, ops, '/organisation')
+      // 20 learners and the admin: 21 members, the last of them (Learner 20, by name) alone on page 2.
+      const csv = ['email,name,role,cohort', ...Array.from({ length: 20 }, (_, i) => `${uniqueEmail('paged')},Learner ${String(i + 1).padStart(2, '0')},learner,`)].join('\n')
+      const status = await page.evaluate(async (body) => {
+        const res = await fetch('/api/organisation/roster?dryRun=false', { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body })
+        return res.status
+      }, csv)
+      expect(status).toBe(200)
+      await page.reload()
+      await page.getByRole('button', { name: 'Next page' }).click()
+      const pages = page.getByRole('navigation', { name: 'Member pages' })
+      await expect(pages).toContainText('Showing 21–21 of 21')
+      await page.getByRole('button', { name: 'Remove Learner 20' }).click()
+      await page.getByRole('dialog', { name: 'Remove Learner 20?' }).getByRole('button', { name: 'Remove from organisation' }).click()
+      await expect(page.getByText('Learner 20 left the organisation. Their account is kept.')).toBeVisible()
+      // It said "No members yet." over "Showing 0–20 of 20".
+      await expect(pages).toContainText('Showing 1–20 of 20')
+      await expect(page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(20)
+    } finally {
+      await own.stop()
+    }
+  })
+
   test('an admin who makes themselves an instructor is shown the instructor\'s page at once', async ({ page }) => {
     const sid = newPerson('stepping-down', 'Sid Steps')
     await setPasswordWithLink(server, createAdmin(server, { email: sid.email, org: ORG, name: sid.name }), sid.password)

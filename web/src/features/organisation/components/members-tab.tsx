@@ -41,17 +41,22 @@ export function MembersTab({ me }: { me: Me }) {
     wasAdmin.current = isAdmin
   }, [isAdmin])
 
+  // Only a changed search goes back to the first page: on mount this reset a page turned within the delay.
   useEffect(() => {
+    const next = search.trim()
+    if (next === q) return
     const timer = setTimeout(() => {
-      setQ(search.trim())
+      setQ(next)
       setOffset(0)
     }, SEARCH_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [search])
+  }, [search, q])
 
   const members = useMembers({ q, limit: MEMBERS_PAGE_SIZE, offset })
   const total = members.data?.total ?? 0
   const rows = members.data?.members ?? noMembers
+  // The last member of the last page left (or was moved away elsewhere): show the page before, not an empty one.
+  if (members.data && !members.isPlaceholderData && rows.length === 0 && offset > 0) setOffset(Math.max(0, offset - MEMBERS_PAGE_SIZE))
   const from = rows.length ? offset + 1 : 0
 
   const removeButtons = useRef(new Map<string, HTMLButtonElement>())
