@@ -255,6 +255,8 @@ func (s *Server) userScope(r *http.Request, c identity.Caller) error {
 		} else if apperr.Code(err) != apperr.ENOTFOUND {
 			return err
 		}
+		// Staff do read others' records, so "only your own" would be wrong: say whose these are not.
+		return apperr.Forbidden("user %s is not a member of your organisation", id)
 	}
 	return apperr.Forbidden("you can only read your own records (you are %s)", c.ID)
 }
