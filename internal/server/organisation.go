@@ -10,6 +10,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"journeyman/internal/apperr"
@@ -360,6 +361,10 @@ func (s *Server) handleAddCohortMember(w http.ResponseWriter, r *http.Request) {
 	var in cohortMemberRequest
 	if err := readJSON(w, r, &in); err != nil {
 		s.writeError(w, r, err)
+		return
+	}
+	if strings.TrimSpace(in.UserID) == "" {
+		s.writeError(w, r, apperr.Invalid("userId is required: the id of a member of your organisation"))
 		return
 	}
 	if err := s.store.AddCohortMember(r.Context(), caller(r).OrgID, r.PathValue("id"), in.UserID); err != nil {

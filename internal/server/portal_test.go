@@ -61,6 +61,13 @@ func TestPortal(t *testing.T) {
 		x, wantSteps := passModule(t, s, clock, "Lou", "electrical-lockout-tagout")
 		cohortPath := "/api/portal/cohorts/" + co.ID
 
+		t.Run("ErrCohortMemberWithoutUserID", func(t *testing.T) {
+			// It said "userId  is not a member of your organisation", naming nobody.
+			for _, body := range []string{`{}`, `{"userId":""}`, `{"userId":"  "}`} {
+				checkError(t, call(t, s, "Pia", "POST", "/api/cohorts/"+co.ID+"/members", body), 400, "userId is required")
+			}
+		})
+
 		t.Run("CohortLearners", func(t *testing.T) {
 			got := decode[cohortLearners](t, call(t, s, "Pia", "GET", cohortPath+"/learners?sort=sessions&dir=desc", ""))
 			if got.Cohort.ID != co.ID || got.Total != 2 || len(got.Learners) != 2 {
