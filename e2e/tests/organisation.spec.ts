@@ -307,6 +307,94 @@ test.describe('organisation', () => {
     await expect(self.getByLabel(`Role of ${admin.name}`)).toHaveValue('admin')
   })
 
+  test('an admin removes members by keyboard: focus moves to the next member\'s Remove, then to the search', async ({ page, playwright }) => {
+    await signIn(page, server.base, admin, '/organisation')
+    const invite = await page.evaluate(async () => {
+      const res = await fetch('/api/organisation/invites', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ role: 'learner', expiresInDays: 1, maxUses: 2 }),
+      })
+      return ((await res.json()) as { url: string }).url
+    })
+    // Two learners whose names only they share, so a search lists just them, Alpha first.
+    const tag = `Leaver${Date.now().toString(36)}`
+    const [alpha, beta] = [newPerson('alpha', `${tag} Alpha`), newPerson('beta', `${tag} Beta`)]
+    for (const who of [alpha, beta]) {
+      const api = await playwright.request.newContext({ baseURL: server.base })
+      expect((await api.get('/api/me')).status()).toBe(200)
+      const res = await api.post('/api/account/sign-up', {
+        data: { email: who.email, password: who.password, displayName: who.name, inviteToken: invite.slice(invite.lastIndexOf('/') + 1) },
+      })
+      expect(res.status(), await res.text()).toBe(201)
+      await api.dispose()
+    }
+    await page.getByLabel('Search members').fill(tag)
+    const list = page.getByRole('list', { name: 'Members' })
+    // Both, and only them: the list before the search applies may hold Alpha but not Beta.
+    await expect(list.getByRole('listitem')).toHaveText([new RegExp(alpha.name), new RegExp(beta.name)])
+    for (const [who, next] of [
+      [alpha, page.getByRole('button', { name: `Remove ${beta.name}` })],
+      [beta, page.getByLabel('Search members')],
+    ] as const) {
+      await page.getByRole('button', { name: `Remove ${who.name}` }).focus()
+      await page.keyboard.press('Enter')
+      const dialog = page.getByRole('dialog', { name: `Remove ${who.name}?` })
+      await dialog.getByRole('button', { name: 'Remove from organisation' }).focus()
+      await page.keyboard.press('Enter')
+      await expect(page.getByText(`${who.name} left the organisation. Their account is kept.`)).toBeVisible()
+      // The pressed button left with its row; focus fell to the page.
+      await expect(next).toBeFocused()
+    }
+    await expect(list).toHaveCount(0)
+  })
+
+  test('removing the one member of the last page of members shows the page before', async ({ page }) => {
+    // A server of its own: the page's member count must be known.
+    const own = await startFreshServer()
+    try {
+      const ops = newPerson('pages', 'Ada Admin')
+      await setPasswordWithLink(own, createAdmin(own, { email: ops.email, org: ORG, name: ops.name }), ops.password)
+      await signIn(page, own.base, ops, '/organisation')
+      // 20 learners and the admin: 21 members, the last of them (Learner 20, by name) alone on page 2.
+      const csv = ['email,name,role,cohort', ...Array.from({ length: 20 }, (_, i) => `${uniqueEmail('paged')},Learner ${String(i + 1).padStart(2, '0')},learner,`)].join('\n')
+      const status = await page.evaluate(async (body) => {
+        const res = await fetch('/api/organisation/roster?dryRun=false', { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body })
+        return res.status
+      }, csv)
+      expect(status).toBe(200)
+      await page.reload()
+      await page.getByRole('button', { name: 'Next page' }).click()
+      const pages = page.getByRole('navigation', { name: 'Member pages' })
+      await expect(pages).toContainText('Showing 21–21 of 21')
+      await page.getByRole('button', { name: 'Remove Learner 20' }).click()
+      await page.getByRole('dialog', { name: 'Remove Learner 20?' }).getByRole('button', { name: 'Remove from organisation' }).click()
+      await expect(page.getByText('Learner 20 left the organisation. Their account is kept.')).toBeVisible()
+      // It said "No members yet." over "Showing 0–20 of 20".
+      await expect(pages).toContainText('Showing 1–20 of 20')
+      await expect(page.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(20)
+    } finally {
+      await own.stop()
+    }
+  })
+
+  test('an admin who makes themselves an instructor is shown the instructor\'s page at once', async ({ page }) => {
+    const sid = newPerson('stepping-down', 'Sid Steps')
+    await setPasswordWithLink(server, createAdmin(server, { email: sid.email, org: ORG, name: sid.name }), sid.password)
+    await signIn(page, server.base, sid, '/organisation')
+    await expect(page.getByRole('tab', { name: 'Invites' })).toBeVisible()
+    await page.getByLabel('Search members').fill(sid.name)
+    const self = page.locator(`[data-member="${sid.email}"]`)
+    await self.getByLabel(`Role of ${sid.name}`).selectOption('instructor')
+    await self.getByRole('button', { name: `Make ${sid.name} instructor` }).click()
+    await expect(page.getByText(`${sid.name} is now instructor.`)).toBeVisible()
+    // Without asking who the caller is again, the page went on offering an admin's tabs and role selects, each refused with a 403.
+    await expect(page.getByText('Organisation · you are an instructor')).toBeVisible()
+    await expect(page.getByRole('tab', { name: 'Invites' })).toHaveCount(0)
+    await expect(self.getByLabel(`Role of ${sid.name}`)).toHaveCount(0)
+    await expect(page.getByLabel('Search members')).toBeFocused()
+  })
+
   test('a guest is sent to sign in; a learner is told the page is for instructors and admins', async ({ page, browser }) => {
     await page.goto(`${server.base}/organisation?tab=invites`)
     await expect(page).toHaveURL(`${server.base}/sign-in?next=%2Forganisation%3Ftab%3Dinvites`)

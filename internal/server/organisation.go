@@ -10,6 +10,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"journeyman/internal/apperr"
@@ -255,6 +256,8 @@ func (s *Server) userScope(r *http.Request, c identity.Caller) error {
 		} else if apperr.Code(err) != apperr.ENOTFOUND {
 			return err
 		}
+		// Staff do read others' records, so "only your own" would be wrong: say whose these are not.
+		return apperr.Forbidden("user %s is not a member of your organisation", id)
 	}
 	return apperr.Forbidden("you can only read your own records (you are %s)", c.ID)
 }
@@ -358,6 +361,10 @@ func (s *Server) handleAddCohortMember(w http.ResponseWriter, r *http.Request) {
 	var in cohortMemberRequest
 	if err := readJSON(w, r, &in); err != nil {
 		s.writeError(w, r, err)
+		return
+	}
+	if strings.TrimSpace(in.UserID) == "" {
+		s.writeError(w, r, apperr.Invalid("userId is required: the id of a member of your organisation"))
 		return
 	}
 	if err := s.store.AddCohortMember(r.Context(), caller(r).OrgID, r.PathValue("id"), in.UserID); err != nil {

@@ -61,6 +61,13 @@ func TestPortal(t *testing.T) {
 		x, wantSteps := passModule(t, s, clock, "Lou", "electrical-lockout-tagout")
 		cohortPath := "/api/portal/cohorts/" + co.ID
 
+		t.Run("ErrCohortMemberWithoutUserID", func(t *testing.T) {
+			// It said "userId  is not a member of your organisation", naming nobody.
+			for _, body := range []string{`{}`, `{"userId":""}`, `{"userId":"  "}`} {
+				checkError(t, call(t, s, "Pia", "POST", "/api/cohorts/"+co.ID+"/members", body), 400, "userId is required")
+			}
+		})
+
 		t.Run("CohortLearners", func(t *testing.T) {
 			got := decode[cohortLearners](t, call(t, s, "Pia", "GET", cohortPath+"/learners?sort=sessions&dir=desc", ""))
 			if got.Cohort.ID != co.ID || got.Total != 2 || len(got.Learners) != 2 {
@@ -99,7 +106,8 @@ func TestPortal(t *testing.T) {
 				got.Learner.Cohorts[0].Name != "Line crew" || got.Figures.Sessions != 1 || got.Figures.ModulesCompleted != 1 {
 				t.Errorf("learner = %+v", got)
 			}
-			checkError(t, call(t, s, "Oz", "GET", "/api/portal/learners/"+lou.ID, ""), 403, "")
+			// An instructor of another organisation is told whose records these are not, not that they may only read their own.
+			checkError(t, call(t, s, "Oz", "GET", "/api/portal/learners/"+lou.ID, ""), 403, "user "+lou.ID+" is not a member of your organisation")
 			// The session list carries each session's judged safety checks
 			// and device, so that a list shows them without a call a row.
 			list := decode[[]training.SessionSummary](t, call(t, s, "Pia", "GET", "/api/users/"+lou.ID+"/xr-sessions", ""))

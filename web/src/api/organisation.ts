@@ -157,15 +157,29 @@ function useInvalidateMembers() {
     ])
 }
 
-/** PATCH /api/organisation/members/{userId} {role} (admin) → Member; 409 when it would leave no admin. */
+/**
+ * GET /api/me's key (api/account.ts, which builds on this module): a role
+ * is the caller's too when an admin changes their own.
+ */
+const meKey = ['/api/me'] as const
+
+/**
+ * PATCH /api/organisation/members/{userId} {role} (admin) → Member; 409 when it would leave no admin.
+ * An admin who changes their own role is asked who they are again, so the pages stop offering what the old role could do.
+ */
 export function useUpdateMemberRole() {
+  const queryClient = useQueryClient()
   const invalidate = useInvalidateMembers()
   return useMutation({
     mutationFn: async ({ userId, role }: { userId: string; role: MemberRole }) => {
       const res = await apiRequest('PATCH', `/api/organisation/members/${encodeURIComponent(userId)}`, { role })
       return memberSchema.parse(await res.json())
     },
-    onSuccess: invalidate,
+    onSuccess: (updated) =>
+      Promise.all([
+        invalidate(),
+        queryClient.getQueryData<{ id: string }>(meKey)?.id === updated.id && queryClient.invalidateQueries({ queryKey: meKey }),
+      ]),
   })
 }
 

@@ -18,7 +18,7 @@ import {
 } from '@/api/organisation'
 import { formErrors } from '@/lib/form-errors'
 import { cn } from '@/lib/utils'
-import { LoadError, Panel, actionError } from './shared'
+import { LoadError, Panel, actionError, neighbourControl } from './shared'
 
 const COHORT_NAME_MAX = 80
 /** Instructors to choose from: the first page of members is enough for a training centre's staff. */
@@ -226,11 +226,7 @@ function CohortDetails({ cohort, isAdmin }: { cohort: CohortDetail; isAdmin: boo
     const pending = removing.current
     if (!pending || cohort.members.some((m) => m.id === pending.id)) return
     removing.current = null
-    const at = pending.order.indexOf(pending.id)
-    const after = pending.order.slice(at + 1)
-    const before = pending.order.slice(0, at).reverse()
-    const target = [...after, ...before].map((id) => removeButtons.current.get(id)).find((b) => b?.isConnected)
-    ;(target ?? membersHeading.current)?.focus()
+    ;(neighbourControl(pending.order, pending.id, removeButtons.current) ?? membersHeading.current)?.focus()
   }, [cohort.members])
 
   // A rename stored (here or elsewhere) replaces what the field shows.

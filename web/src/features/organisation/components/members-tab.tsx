@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { KeyRound, UserMinus } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -17,9 +17,10 @@ import {
   type PasswordResetLink,
 } from '@/api/organisation'
 import { CopyField } from './copy-field'
-import { LoadError, Panel, actionError, formatDate, formatDateTime, memberRoleOptions } from './shared'
+import { LoadError, Panel, actionError, formatDate, formatDateTime, memberRoleOptions, neighbourControl } from './shared'
 
 export const MEMBERS_PAGE_SIZE = 20
+const noMembers: Member[] = []
 /** Typing pauses this long before the search runs, so each keystroke is not a request. */
 const SEARCH_DELAY_MS = 300
 
@@ -32,26 +33,51 @@ export function MembersTab({ me }: { me: Me }) {
   const [error, setError] = useState('')
   const [notice, setNotice] = useState('')
   const searchId = useId()
-
+  const searchRef = useRef<HTMLInputElement>(null)
+  // An admin who makes themselves an instructor loses the select they used with the role: focus goes to the search, not the page.
+  const wasAdmin = useRef(isAdmin)
   useEffect(() => {
+    if (wasAdmin.current && !isAdmin && document.activeElement === document.body) searchRef.current?.focus()
+    wasAdmin.current = isAdmin
+  }, [isAdmin])
+
+  // Only a changed search goes back to the first page: on mount this reset a page turned within the delay.
+  useEffect(() => {
+    const next = search.trim()
+    if (next === q) return
     const timer = setTimeout(() => {
-      setQ(search.trim())
+      setQ(next)
       setOffset(0)
     }, SEARCH_DELAY_MS)
     return () => clearTimeout(timer)
-  }, [search])
+  }, [search, q])
 
   const members = useMembers({ q, limit: MEMBERS_PAGE_SIZE, offset })
   const total = members.data?.total ?? 0
-  const rows = members.data?.members ?? []
+  const rows = members.data?.members ?? noMembers
+  // The last member of the last page left (or was moved away elsewhere): show the page before, not an empty one.
+  if (members.data && !members.isPlaceholderData && rows.length === 0 && offset > 0) setOffset(Math.max(0, offset - MEMBERS_PAGE_SIZE))
   const from = rows.length ? offset + 1 : 0
+
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>())
+  // A removal under way: who goes, and the page as it was, for finding a neighbour to focus once they are gone.
+  const removing = useRef<{ id: string; order: string[] } | null>(null)
+  // The confirmed Remove leaves with its row, and the dialog would give focus back to it: focus moves
+  // to the next member's Remove, else the previous one's, else the search. Layout effect: before the
+  // browser paints the page with focus on <body>.
+  useLayoutEffect(() => {
+    const pending = removing.current
+    if (!pending || rows.some((m) => m.id === pending.id)) return
+    removing.current = null
+    ;(neighbourControl(pending.order, pending.id, removeButtons.current) ?? searchRef.current)?.focus()
+  }, [rows])
   const to = offset + rows.length
 
   return (
     <Panel title="Members" description={isAdmin ? 'Everyone in your organisation. Change a role, remove someone, or give them a link to set a new password.' : 'Everyone in your organisation.'}>
       <div className="mb-4 max-w-sm space-y-1.5">
         <Label htmlFor={searchId}>Search members</Label>
-        <Input id={searchId} type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Input ref={searchRef} id={searchId} type="search" placeholder="Name or email" value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
       <FormAlert error={error} success={notice} className="mb-4" />
       {members.isPending ? (
@@ -70,7 +96,13 @@ export function MembersTab({ me }: { me: Me }) {
               member={member}
               isAdmin={isAdmin}
               isSelf={member.id === me.id}
+              removeRef={(el) => {
+                if (el) removeButtons.current.set(member.id, el)
+                else removeButtons.current.delete(member.id)
+              }}
+              onRemoving={() => (removing.current = { id: member.id, order: rows.map((m) => m.id) })}
               onError={(m) => {
+                removing.current = null
                 setNotice('')
                 setError(m)
               }}
@@ -105,12 +137,16 @@ function MemberRow({
   member,
   isAdmin,
   isSelf,
+  removeRef,
+  onRemoving,
   onError,
   onNotice,
 }: {
   member: Member
   isAdmin: boolean
   isSelf: boolean
+  removeRef: (button: HTMLButtonElement | null) => void
+  onRemoving: () => void
   onError: (message: string) => void
   onNotice: (message: string) => void
 }) {
@@ -197,7 +233,7 @@ function MemberRow({
             Create password reset link
           </Button>
           {!isSelf && (
-            <Button variant="ghost" size="sm" aria-label={`Remove ${member.displayName}`} onClick={() => setRemoving(true)}>
+            <Button ref={removeRef} variant="ghost" size="sm" aria-label={`Remove ${member.displayName}`} onClick={() => setRemoving(true)}>
               <UserMinus aria-hidden="true" />
               Remove
             </Button>
@@ -226,6 +262,7 @@ function MemberRow({
         member={member}
         open={removing}
         onOpenChange={setRemoving}
+        onRemoving={onRemoving}
         onRemoved={() => onNotice(`${member.displayName} left the organisation. Their account is kept.`)}
         onError={onError}
       />
@@ -237,12 +274,14 @@ function RemoveDialog({
   member,
   open,
   onOpenChange,
+  onRemoving,
   onRemoved,
   onError,
 }: {
   member: Member
   open: boolean
   onOpenChange: (open: boolean) => void
+  onRemoving: () => void
   onRemoved: () => void
   onError: (message: string) => void
 }) {
@@ -263,8 +302,9 @@ function RemoveDialog({
               variant="destructive"
               disabled={remove.isPending}
               // mutateAsync: the row (and this dialog) is gone once the list refetches, and mutate's callbacks with it.
-              onClick={() =>
-                remove.mutateAsync(member.id).then(
+              onClick={() => {
+                onRemoving()
+                void remove.mutateAsync(member.id).then(
                   () => {
                     onOpenChange(false)
                     onRemoved()
@@ -274,7 +314,7 @@ function RemoveDialog({
                     onError(actionError(err, 'Could not remove the member.'))
                   },
                 )
-              }
+              }}
             >
               Remove from organisation
             </Button>
