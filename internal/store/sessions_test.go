@@ -235,7 +235,7 @@ func TestHistoryPageReadsTheIndexInOrder(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer tx.Rollback()
+		defer func() { _ = tx.Rollback() }()
 		explain := `EXPLAIN QUERY PLAN `
 		if s.Dialect() == store.Postgres {
 			// The test's tables are too small for an index to be worth it;
