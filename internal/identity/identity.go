@@ -57,7 +57,7 @@ const (
 	OrgAdmin
 )
 
-var levelNames = [...]string{"anyone", "identified", "member", "organisation member", "instructor", "admin"}
+var levelNames = [...]string{"anyone", "identified", "member", "organisation member", "instructor or admin", "admin"}
 
 func (l Level) String() string { return levelNames[l] }
 

@@ -89,7 +89,7 @@ func TestCallerMeets(t *testing.T) {
 
 func TestLevelString(t *testing.T) {
 	want := map[identity.Level]string{identity.Anyone: "anyone", identity.Identified: "identified", identity.Member: "member",
-		identity.OrgMember: "organisation member", identity.Staff: "instructor", identity.OrgAdmin: "admin"}
+		identity.OrgMember: "organisation member", identity.Staff: "instructor or admin", identity.OrgAdmin: "admin"}
 	for l, name := range want {
 		if l.String() != name {
 			t.Errorf("Level(%d).String() = %q, want %q", l, l.String(), name)

@@ -308,3 +308,36 @@ func resignIn(t *testing.T, s *Server, who string) {
 		}
 	}
 }
+
+// A refusal names what the route needs and what the caller is: a staff
+// route admits admins as well as instructors, and says so.
+func TestRefusalSaysWhatIsNeeded(t *testing.T) {
+	learner := identity.Caller{ID: "u1", Role: identity.Learner, OrgID: "o1", Email: "l@example.org", Presented: true}
+	instructor := learner
+	instructor.Role = identity.Instructor
+	lone := learner
+	lone.OrgID = ""
+	tests := []struct {
+		name   string
+		caller identity.Caller
+		level  identity.Level
+		status int
+		want   string
+	}{
+		{"NoIdentity", identity.Caller{Role: identity.Guest}, identity.Identified, 401, "no identity"},
+		{"Guest", identity.Caller{ID: "g1", Role: identity.Guest, Presented: true}, identity.Member, 401, "sign in first"},
+		{"NoOrganisation", lone, identity.OrgMember, 403, "you are not in one"},
+		{"LearnerOnStaff", learner, identity.Staff, 403, "this needs the role of instructor or admin in your organisation; you are learner"},
+		{"InstructorOnAdmin", instructor, identity.OrgAdmin, 403, "this needs the role of admin in your organisation; you are instructor"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := httptest.NewRecorder()
+			s := MustOpenServer(t)
+			s.writeError(rec, httptest.NewRequest("GET", "/api/x", nil), refusal(tt.caller, tt.level))
+			if rec.Code != tt.status || !strings.Contains(message(t, rec.Body.String()), tt.want) {
+				t.Fatalf("got %d %q, want %d with %q", rec.Code, rec.Body.String(), tt.status, tt.want)
+			}
+		})
+	}
+}

@@ -82,7 +82,7 @@ function server(who: { me: object; retired?: string[] } = { me: instructor }) {
     if (method === 'POST') {
       const me = who.me as typeof guest
       if (me.guest) return json({ message: 'sign in first: this needs an account' }, 401)
-      if (me.role !== 'instructor' && me.role !== 'admin') return json({ message: `this needs the role of instructor in your organisation; you are ${me.role}` }, 403)
+      if (me.role !== 'instructor' && me.role !== 'admin') return json({ message: `this needs the role of instructor or admin in your organisation; you are ${me.role}` }, 403)
     }
     if (url === '/api/digital-twin/equipment/bp-2/sensor-data') {
       const sd = (body as { sensorData: Record<string, number> }).sensorData
@@ -327,7 +327,7 @@ describe('DigitalTwinMonitor', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(panel).getByRole('button', { name: 'Update Sensors' })).toBeDisabled())
     expect(within(panel).getByTestId('drive-notice')).toHaveTextContent('You are signed in as Lee, a learner.')
     expect(await screen.findByText('Sensor update failed')).toBeInTheDocument()
-    expect(screen.getByText('this needs the role of instructor in your organisation; you are learner')).toBeInTheDocument()
+    expect(screen.getByText('this needs the role of instructor or admin in your organisation; you are learner')).toBeInTheDocument()
   })
 
   it('places every heading below the level it is given, for embedding', async () => {

@@ -61,7 +61,7 @@ describe('server messages placed at their field', () => {
 describe('failed requests', () => {
   it('a 400 is placed; other failures are the form’s', () => {
     expect(placeRequestError(bad('connection.timeoutMs must be from 50 to 60000'), values())).toEqual({ field: 'connection.timeoutMs', message: 'Timeout must be from 50 to 60000.' })
-    expect(placeRequestError(bad('this needs the role of instructor', 403), values())).toEqual({ field: null, message: 'This needs the role of instructor.' })
+    expect(placeRequestError(bad('this needs the role of instructor or admin', 403), values())).toEqual({ field: null, message: 'This needs the role of instructor or admin.' })
     expect(placeRequestError(bad('boom', 500), values()).message).toMatch(/went wrong on our side \(500\)/)
     expect(placeRequestError(new TypeError('Failed to fetch'), values()).message).toMatch(/Could not reach the server/)
   })
