@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { Users } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { FormAlert, FormField, selectClass } from '@/components/ui/form-field'
@@ -18,7 +18,8 @@ import {
 } from '@/api/organisation'
 import { formErrors } from '@/lib/form-errors'
 import { cn } from '@/lib/utils'
-import { LoadError, Panel, actionError, neighbourControl } from './shared'
+import { LoadError, Panel, actionError } from './shared'
+import { useFocusAfterRemoval } from './use-focus-after-removal'
 
 const COHORT_NAME_MAX = 80
 /** Instructors to choose from: the first page of members is enough for a training centre's staff. */
@@ -201,33 +202,22 @@ function CohortDetails({ cohort, isAdmin }: { cohort: CohortDetail; isAdmin: boo
   const [memberMessage, setMemberMessage] = useState<{ error?: string; success?: string }>({})
   const instructorId = useId()
   const membersHeading = useRef<HTMLHeadingElement>(null)
-  const removeButtons = useRef(new Map<string, HTMLButtonElement>())
-  // A removal under way: who goes, and the list as it was, for finding a neighbour to focus once they are gone.
-  const removing = useRef<{ id: string; order: string[] } | null>(null)
+  // The pressed Remove leaves with its member: focus goes to a neighbour's Remove, else (the list now empty) the Members heading.
+  const removal = useFocusAfterRemoval(cohort.members, membersHeading)
 
   const remove = (member: CohortDetail['members'][number]) => {
-    removing.current = { id: member.id, order: cohort.members.map((m) => m.id) }
+    removal.start(member.id)
     removeMember.mutate(
       { cohortId: cohort.id, userId: member.id },
       {
         onSuccess: () => setMemberMessage({ success: `${member.displayName} left ${cohort.name}.` }),
         onError: (err) => {
-          removing.current = null
+          removal.cancel()
           setMemberMessage({ error: actionError(err, 'Could not remove the member.') })
         },
       },
     )
   }
-
-  // The pressed Remove button leaves with its member: focus moves to the next member's, else the
-  // previous one's, else (the list now empty) to the Members heading. Layout effect: before the
-  // browser paints the page with focus on <body>.
-  useLayoutEffect(() => {
-    const pending = removing.current
-    if (!pending || cohort.members.some((m) => m.id === pending.id)) return
-    removing.current = null
-    ;(neighbourControl(pending.order, pending.id, removeButtons.current) ?? membersHeading.current)?.focus()
-  }, [cohort.members])
 
   // A rename stored (here or elsewhere) replaces what the field shows.
   const [storedName, setStoredName] = useState(cohort.name)
@@ -312,10 +302,7 @@ function CohortDetails({ cohort, isAdmin }: { cohort: CohortDetail; isAdmin: boo
                     </span>
                   </span>
                   <Button
-                    ref={(el) => {
-                      if (el) removeButtons.current.set(m.id, el)
-                      else removeButtons.current.delete(m.id)
-                    }}
+                    ref={removal.register(m.id)}
                     variant="ghost"
                     size="sm"
                     aria-label={`Remove ${m.displayName} from ${cohort.name}`}

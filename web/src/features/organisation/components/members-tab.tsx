@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { KeyRound, UserMinus } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -17,7 +17,8 @@ import {
   type PasswordResetLink,
 } from '@/api/organisation'
 import { CopyField } from './copy-field'
-import { LoadError, Panel, actionError, formatDate, formatDateTime, memberRoleOptions, neighbourControl } from './shared'
+import { LoadError, Panel, actionError, formatDate, formatDateTime, memberRoleOptions } from './shared'
+import { useFocusAfterRemoval } from './use-focus-after-removal'
 
 export const MEMBERS_PAGE_SIZE = 20
 const noMembers: Member[] = []
@@ -59,18 +60,8 @@ export function MembersTab({ me }: { me: Me }) {
   if (members.data && !members.isPlaceholderData && rows.length === 0 && offset > 0) setOffset(Math.max(0, offset - MEMBERS_PAGE_SIZE))
   const from = rows.length ? offset + 1 : 0
 
-  const removeButtons = useRef(new Map<string, HTMLButtonElement>())
-  // A removal under way: who goes, and the page as it was, for finding a neighbour to focus once they are gone.
-  const removing = useRef<{ id: string; order: string[] } | null>(null)
-  // The confirmed Remove leaves with its row, and the dialog would give focus back to it: focus moves
-  // to the next member's Remove, else the previous one's, else the search. Layout effect: before the
-  // browser paints the page with focus on <body>.
-  useLayoutEffect(() => {
-    const pending = removing.current
-    if (!pending || rows.some((m) => m.id === pending.id)) return
-    removing.current = null
-    ;(neighbourControl(pending.order, pending.id, removeButtons.current) ?? searchRef.current)?.focus()
-  }, [rows])
+  // The confirmed Remove leaves with its row: focus goes to a neighbour's Remove, else the search.
+  const removal = useFocusAfterRemoval(rows, searchRef)
   const to = offset + rows.length
 
   return (
@@ -96,13 +87,10 @@ export function MembersTab({ me }: { me: Me }) {
               member={member}
               isAdmin={isAdmin}
               isSelf={member.id === me.id}
-              removeRef={(el) => {
-                if (el) removeButtons.current.set(member.id, el)
-                else removeButtons.current.delete(member.id)
-              }}
-              onRemoving={() => (removing.current = { id: member.id, order: rows.map((m) => m.id) })}
+              removeRef={removal.register(member.id)}
+              onRemoving={() => removal.start(member.id)}
               onError={(m) => {
-                removing.current = null
+                removal.cancel()
                 setNotice('')
                 setError(m)
               }}

@@ -34,17 +34,6 @@ export function LoadError({ what, error }: { what: string; error: unknown }) {
   )
 }
 
-/**
- * Where focus goes once the item `id` left a list that was `order`: the
- * control of the next item still on the page, else of the previous one.
- */
-export function neighbourControl<E extends HTMLElement>(order: string[], id: string, controls: Map<string, E>): E | undefined {
-  const at = order.indexOf(id)
-  const after = order.slice(at + 1)
-  const before = order.slice(0, at).reverse()
-  return [...after, ...before].map((other) => controls.get(other)).find((c) => c?.isConnected)
-}
-
 /** The one-line message of a failed action. */
 export function actionError(error: unknown, fallback: string): string {
   return formErrors(error, {}).form ?? fallback
