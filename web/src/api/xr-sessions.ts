@@ -147,6 +147,15 @@ export interface LearningSession {
   outcome: string
 }
 
+/**
+ * A session's outcome as it counts: 'unverified' for a pass the server could
+ * not verify. Records from before verification existed carry no flag and
+ * count as they did.
+ */
+export function judgedOutcome<T extends string | null | undefined>(outcome: T, verified: boolean | null | undefined): T | 'unverified' {
+  return outcome === 'passed' && verified === false ? 'unverified' : outcome
+}
+
 /** The learning pages' reading of the list (a select): sessions of no module count for nothing and are left out. */
 export function learningSessions(list: SessionSummary[]): LearningSession[] {
   return list
@@ -159,8 +168,7 @@ export function learningSessions(list: SessionSummary[]): LearningSession[] {
       duration: s.duration,
       completionStatus: s.completionStatus,
       safetyScore: s.safetyScore,
-      // Records from before verification existed carry no flag and count as they did.
-      outcome: s.outcome === 'passed' && s.verified === false ? 'unverified' : s.outcome,
+      outcome: judgedOutcome(s.outcome, s.verified),
     }))
 }
 

@@ -1,8 +1,9 @@
 import { useEffect, useRef, type RefObject } from 'react'
-import { Check, ShieldAlert, SkipForward } from 'lucide-react'
+import { Check, SkipForward } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
+import { SafetyCheckNote } from '@/components/xr/safety-check-note'
 import type { Scene } from '@/components/xr/types'
 import type { StepStatus } from '@/components/xr/training-run'
 
@@ -75,10 +76,7 @@ export function StepList({ scene, status, currentStepId, active, readyInMs = 0, 
               <p className="mt-1 text-xs text-slate-400">
                 {step.action === 'grab' ? 'Grab' : 'Select'}: {objects.get(step.target)?.label ?? step.target}
                 {check ? (
-                  <span className="ml-2 inline-flex items-center gap-1 text-amber-300">
-                    <ShieldAlert className="size-3" aria-hidden="true" />
-                    Safety check: {check.description}
-                  </span>
+                  <SafetyCheckNote className="ml-2" description={check.description} />
                 ) : null}
               </p>
               {current ? (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'wouter'
-import { Flame, ListChecks, ShieldAlert, Square, Video } from 'lucide-react'
+import { Flame, ListChecks, Square, Video } from 'lucide-react'
 import { useHeadingTag } from '@/components/heading'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -9,8 +9,9 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { useTrainingModules, useXRContent } from '@/api/catalog'
-import { useEndSession, useStartSession, useUpdateSession } from '@/api/xr-sessions'
+import { judgedOutcome, useEndSession, useStartSession, useUpdateSession } from '@/api/xr-sessions'
 import type { SessionRecord, Step } from '@/components/xr/types'
+import { SafetyCheckNote } from '@/components/xr/safety-check-note'
 import { toast } from '@/hooks/use-toast'
 import { cn } from '@/lib/utils'
 import {
@@ -373,12 +374,13 @@ export function WeldingSimulator() {
           </div>
         </div>
         <div className="flex flex-wrap gap-3">
+          {/* Keyed: one button changing into the other would fade between their colours, through unreadable ones. */}
           {active ? (
-            <Button ref={endRef} variant="destructive" className="hover:bg-red-700" onClick={() => void end()}>
+            <Button key="end" ref={endRef} variant="destructive" className="hover:bg-red-700" onClick={() => void end()}>
               <Square aria-hidden="true" /> End Weld
             </Button>
           ) : (
-            <Button ref={startRef} onClick={() => void start()} disabled={!moduleId || starting}>
+            <Button key="start" ref={startRef} onClick={() => void start()} disabled={!moduleId || starting}>
               {phase === 'completed' ? <Video aria-hidden="true" /> : <Flame aria-hidden="true" />}
               {phase === 'completed' ? 'Weld Again' : 'Start Welding'}
             </Button>
@@ -423,9 +425,9 @@ export function WeldingSimulator() {
 
 /** What the page says of a stored weld: the server's outcome and safety score, when the record has them. */
 function savedText(record: SessionRecord): string {
-  const outcome = record.interactionData?.completionStatus
+  const outcome = judgedOutcome(record.interactionData?.completionStatus, record.verified)
   const parts = [
-    outcome === 'passed' && record.verified === false ? 'passed, not verified' : outcome,
+    outcome === 'unverified' ? 'passed, not verified' : outcome,
     typeof record.safetyScore === 'number' ? `safety ${record.safetyScore}%` : '',
   ].filter(Boolean)
   return parts.length ? `Saved to your session history: ${parts.join(', ')}.` : 'Saved to your session history.'
@@ -474,10 +476,7 @@ function PreWeldChecklist({ steps, checkNames, done, open, startedAt, now, onTic
                   {s.instruction}
                 </Label>
                 {s.safetyCheckId ? (
-                  <p id={`weld-check-${s.id}-safety`} className="flex items-start gap-1 text-xs text-amber-300">
-                    <ShieldAlert className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
-                    Safety check: {checkNames.get(s.safetyCheckId) ?? s.safetyCheckId}
-                  </p>
+                  <SafetyCheckNote id={`weld-check-${s.id}-safety`} className="flex text-xs" description={checkNames.get(s.safetyCheckId) ?? s.safetyCheckId} />
                 ) : null}
                 {waiting ? (
                   <p id={`weld-check-${s.id}-wait`} className="text-xs text-slate-400">
