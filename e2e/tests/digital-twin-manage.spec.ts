@@ -6,8 +6,9 @@ import { signedInInstructor, signedInLearner, type StorageState } from '../suppo
 // Twins as data (/digital-twin/manage) on the real server: an instructor
 // adds a Modbus TCP twin that reads the demo device of seed twin pnl-lp2a,
 // tests the connection before saving, saves it, finds it on the monitor,
-// renames it and retires it; a learner gets no manage page. The server is
-// the worker's own: the twins made here must not show in other specs.
+// renames it and retires it; the shared seed twins are not theirs to
+// change; a learner gets no manage page. The server is the worker's own:
+// the twins made here must not show in other specs.
 interface ManageServer extends FreshServer {
   as: { instructor: StorageState; learner: StorageState }
 }
@@ -75,7 +76,13 @@ test.describe('manage equipment', () => {
     await expect(page).toHaveURL(/\/digital-twin\/manage$/)
     await expect(page).toHaveTitle(/Manage Equipment/)
     const list = page.getByRole('list', { name: 'Equipment' })
-    await expect(list.getByRole('heading', { name: panel.name })).toBeVisible()
+    // Only the organisation's own twins are listed (another test of this worker may have added one): the
+    // seed twins are shared, on the monitor, and no one's to change.
+    const ownHeading = page.getByRole('heading', { level: 2, name: /^Your equipment \(\d+\)$/ })
+    await expect(ownHeading).toBeVisible()
+    const ownBefore = await ownHeading.textContent()
+    await expect(list.getByRole('heading', { name: panel.name })).toHaveCount(0)
+    await expect(page.getByText(/^The \d+ shared demo twins, which every organisation trains on/)).toBeVisible()
     await expectAccessible(page, 'list at 1280 px')
     await page.screenshot({ path: '/tmp/twin-manage-list-1280.png', fullPage: true })
 
@@ -161,8 +168,16 @@ test.describe('manage equipment', () => {
     await expect(dialog).toBeHidden()
     await expect(list.getByRole('heading', { name: renamed })).toHaveCount(0)
     // Retired: the button that asked is gone, so focus lands on the list's heading rather than the page's body.
-    await expect(page.getByRole('heading', { level: 2, name: /^Equipment \(\d+\)$/ })).toBeFocused()
+    await expect(page.getByRole('heading', { level: 2, name: ownBefore! })).toBeFocused()
     expect((await fleet(page)).some((e) => e.id === saved.id)).toBe(false)
+
+    // A shared seed twin opens no form, and the server would refuse a change.
+    await page.goto('/digital-twin/manage?edit=pnl-lp2a')
+    await expect(page.getByText(`${panel.name} is shared demo equipment every organisation trains on`)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0)
+    const refused = await page.request.delete(`${EQUIPMENT}/pnl-lp2a`)
+    expect(refused.status()).toBe(403)
+    expect((await fleet(page)).some((e) => e.id === 'pnl-lp2a')).toBe(true)
     await context.close()
   })
 
@@ -171,13 +186,30 @@ test.describe('manage equipment', () => {
     await context.addInitScript(() => localStorage.setItem('journeyman-tour-completed', 'true'))
     const page = await context.newPage()
     await page.setViewportSize({ width: 375, height: 800 })
+    // A twin of the instructor's organisation to edit.
+    const name = `Panel LP-9 ${Date.now().toString(36)}`
+    const added = await page.request.post(EQUIPMENT, {
+      data: {
+        name,
+        manufacturer: 'Square D',
+        model: 'NF',
+        serialNumber: 'SQD-9',
+        type: 'panelboard',
+        supportedTradeTypes: ['electrical'],
+        communicationProtocol: 'Modbus TCP',
+        maintenanceSchedule: { intervalDays: 365, tasks: [{ task: 'Infrared scan', frequency: 'annual', trade: 'electrical' }] },
+        connection: null,
+        writableSensors: [],
+      },
+    })
+    expect(added.status(), await added.text()).toBe(201)
     await page.goto('/digital-twin/manage')
     await expect(page.getByRole('list', { name: 'Equipment' }).getByRole('listitem').first()).toBeVisible()
     expect(await overflows(page)).toBe(false)
     await expectAccessible(page, 'list at 375 px')
     await page.screenshot({ path: '/tmp/twin-manage-list-375.png', fullPage: true })
 
-    await page.getByRole('link', { name: 'Edit Main Distribution Panelboard LP-2A' }).click()
+    await page.getByRole('link', { name: `Edit ${name}` }).click()
     await page.getByRole('switch', { name: 'Connect to a real device' }).click()
     await page.getByRole('button', { name: 'Add point' }).click()
     await expect(page.getByTestId('point-row')).toHaveCount(2)

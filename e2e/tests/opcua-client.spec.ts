@@ -6,9 +6,10 @@ import { signedInInstructor } from '../support/staff'
 
 // The seed transformer's simulated OPC UA device, as an independent client
 // (node-opcua, support/opcua-client-check.mjs) sees it: Objects leads to
-// the twin's folder and its variables with engineering units, a reading
-// stored through the API reaches a subscription, and a session signs in
-// with the twin's device login over Basic256Sha256.
+// the twin's folder and its variables with engineering units, and a
+// reading stored through the API reaches a subscription. A session signs
+// in over Basic256Sha256 with the device login of a twin the instructor's
+// organisation added; the shared seed twin's login is no one's to hand out.
 
 interface OPCUAServer extends FreshServer {
   instructor: APIRequestContext
@@ -100,6 +101,28 @@ async function transformer(api: APIRequestContext): Promise<Equipment> {
   return eq!
 }
 
+/** An OPC-UA twin the instructor's organisation adds, served by a demo device of its own. */
+async function ownTransformer(api: APIRequestContext): Promise<Equipment> {
+  const res = await api.post('/api/digital-twin/equipment', {
+    data: {
+      name: 'Training Transformer T-9',
+      manufacturer: 'Eaton',
+      model: 'DT-3 75 kVA',
+      serialNumber: 'EAT-9',
+      type: 'transformer',
+      supportedTradeTypes: ['electrical'],
+      communicationProtocol: 'OPC-UA',
+      maintenanceSchedule: { intervalDays: 365, tasks: [{ task: 'Oil sample', frequency: 'annual', trade: 'electrical' }] },
+      connection: null,
+      writableSensors: [],
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const eq = (await res.json()) as Equipment
+  expect(eq.connectionParameters.endpointUrl).toMatch(/^opc\.tcp:\/\/127\.0\.0\.1:\d+$/)
+  return eq
+}
+
 const SENSORS = ['Temperature', 'Pressure', 'Vibration', 'Current', 'Voltage', 'Rpm', 'Efficiency']
 // UN/CEFACT common codes, as OPC UA's EUInformation.unitId.
 const UNIT_IDS: Record<string, number> = { '°C': 4408652, kPa: 4935745, 'mm/s': 4403510, A: 4279632, V: 5655636, rpm: 5394509, '%': 20529 }
@@ -156,7 +179,12 @@ test.describe('OPC UA demo device, through node-opcua', () => {
   })
 
   test('signs in with the device login over Basic256Sha256, and refuses a wrong password', async ({ opcuaServer }) => {
-    const eq = await transformer(opcuaServer.instructor)
+    const shared = await transformer(opcuaServer.instructor)
+    const sharedLogin = await opcuaServer.instructor.get(`/api/equipment/${shared.id}/mqtt-credentials`)
+    expect(sharedLogin.status()).toBe(403)
+    expect(await sharedLogin.text()).toContain('shared demo equipment')
+
+    const eq = await ownTransformer(opcuaServer.instructor)
     const res = await opcuaServer.instructor.get(`/api/equipment/${eq.id}/mqtt-credentials`)
     expect(res.status(), await res.text()).toBe(200)
     const login = (await res.json()) as { username: string; password: string }

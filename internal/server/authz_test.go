@@ -37,6 +37,8 @@ type matrixFixture struct {
 	session             string
 	invite, link        string
 	alert               int64
+	// Twins of org A: one to drive and change, one to retire.
+	twin, retiring string
 }
 
 func newMatrixFixture(t *testing.T, st *store.Store) matrixFixture {
@@ -71,6 +73,8 @@ func newMatrixFixture(t *testing.T, st *store.Store) matrixFixture {
 		t.Fatal(err)
 	}
 	f.alert = a.ID
+	f.twin = "/api/digital-twin/equipment/" + mustOwnedTwin(t, s, ianU.OrgID, "Booster Pump P-7")
+	f.retiring = "/api/digital-twin/equipment/" + mustOwnedTwin(t, s, ianU.OrgID, "Booster Pump P-8")
 	return f
 }
 
@@ -108,7 +112,6 @@ func TestAuthorizationMatrix(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		f := newMatrixFixture(t, st)
 		s := f.s
-		twin := "/api/digital-twin/equipment/chlr-1"
 		rows := []struct {
 			pattern, path, body string
 			want                map[string]int
@@ -206,16 +209,16 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"GET /api/digital-twin/equipment", "/api/digital-twin/equipment", "", levels(anyone)},
 			{"GET /api/digital-twin-equipment", "/api/digital-twin-equipment", "", levels(anyone)},
 			{"POST /api/digital-twin/equipment", "/api/digital-twin/equipment", `{}`, levels(staff)},
-			{"PUT /api/digital-twin/equipment/{id}", twin, `{}`, levels(staff)},
-			{"DELETE /api/digital-twin/equipment/{id}", "/api/digital-twin/equipment/retired-long-ago", "", levels(staff)},
+			// A twin org A's staff added is theirs alone; the shared seeded
+			// fleet is TestTwinOwnership's.
+			{"PUT /api/digital-twin/equipment/{id}", f.twin, `{}`, with(levels(staff), ivy, 403)},
+			{"DELETE /api/digital-twin/equipment/{id}", f.retiring, "", with(levels(staff), ivy, 403)},
 			{"POST /api/digital-twin/connection-test", "/api/digital-twin/connection-test", `{}`, levels(staff)},
 			{"GET /api/digital-twin/equipment-alerts", "/api/digital-twin/equipment-alerts", "", levels(anyone)},
-			{"GET /api/digital-twin/equipment/{id}/data-streams", twin + "/data-streams", "", levels(anyone)},
-			{"POST /api/digital-twin/equipment/{id}/sensor-data", twin + "/sensor-data", `{}`, levels(staff)},
-			{"POST /api/digital-twin/equipment/{id}/simulate-communication", twin + "/simulate-communication", `{}`, levels(staff)},
-			// Twins are the deployment's, not an organisation's: any
-			// organisation's staff may set up a device.
-			{"GET /api/equipment/{id}/mqtt-credentials", "/api/equipment/chlr-1/mqtt-credentials", "", levels(staff)},
+			{"GET /api/digital-twin/equipment/{id}/data-streams", f.twin + "/data-streams", "", levels(anyone)},
+			{"POST /api/digital-twin/equipment/{id}/sensor-data", f.twin + "/sensor-data", `{}`, with(levels(staff), ivy, 403)},
+			{"POST /api/digital-twin/equipment/{id}/simulate-communication", f.twin + "/simulate-communication", `{}`, with(levels(staff), ivy, 403)},
+			{"GET /api/equipment/{id}/mqtt-credentials", strings.Replace(f.twin, "digital-twin/", "", 1) + "/mqtt-credentials", "", with(levels(staff), ivy, 403)},
 		}
 
 		var table []string

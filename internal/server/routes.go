@@ -145,20 +145,22 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"GET /api/personalization", identified, nil, s.handleGetPersonalization},
 		{"POST /api/personalization/save", identified, nil, learnerWrite(s.handleSavePersonalization)},
 
-		// Digital twins: anyone watches; instructors and admins drive them.
+		// Digital twins: anyone watches. A twin added by an organisation's
+		// staff is theirs alone to drive and manage; the seeded fleet is
+		// every organisation's to drive and none's to manage (twinScope).
 		{"GET /api/digital-twin/equipment", anyone, nil, s.handleListEquipment},
 		{"GET /api/digital-twin-equipment", anyone, nil, s.handleListEquipment}, // the marketing page's path
 		{"POST /api/digital-twin/equipment", staff, nil, s.handleCreateEquipment},
-		{"PUT /api/digital-twin/equipment/{id}", staff, nil, s.handleDefineEquipment},
-		{"DELETE /api/digital-twin/equipment/{id}", staff, nil, s.handleRetireEquipment},
+		{"PUT /api/digital-twin/equipment/{id}", staff, s.twinScope(manageTwin), s.handleDefineEquipment},
+		{"DELETE /api/digital-twin/equipment/{id}", staff, s.twinScope(manageTwin), s.handleRetireEquipment},
 		{"POST /api/digital-twin/connection-test", staff, nil, s.handleConnectionTest},
 		{"GET /api/digital-twin/equipment-alerts", anyone, nil, s.handleEquipmentAlerts},
 		{"GET /api/digital-twin/equipment/{id}/data-streams", anyone, nil, s.handleDataStreams},
-		{"POST /api/digital-twin/equipment/{id}/sensor-data", staff, nil, s.handleSensorData},
-		{"POST /api/digital-twin/equipment/{id}/simulate-communication", staff, nil, s.handleSimulateCommunication},
+		{"POST /api/digital-twin/equipment/{id}/sensor-data", staff, s.twinScope(driveTwin), s.handleSensorData},
+		{"POST /api/digital-twin/equipment/{id}/simulate-communication", staff, s.twinScope(driveTwin), s.handleSimulateCommunication},
 		// A device's login to the embedded broker: whoever holds it can
 		// publish that twin's readings.
-		{"GET /api/equipment/{id}/mqtt-credentials", staff, nil, s.handleMQTTCredentials},
+		{"GET /api/equipment/{id}/mqtt-credentials", staff, s.twinScope(manageTwin), s.handleMQTTCredentials},
 	}
 }
 

@@ -27,7 +27,9 @@ package server
 //	 "lastUpdated": "2026-11-20T08:00:00Z", "lastMaintenance": "2026-05-15T00:00:00Z",
 //	 "nextMaintenanceDate": "2027-05-15T00:00:00Z",
 //	 "maintenanceSchedule": {"intervalDays": 365, "tasks": [{"task": "…", "frequency": "annual", "trade": "hvac"}]},
-//	 "supportedTradeTypes": ["hvac", "plumbing", "electrical"]}
+//	 "supportedTradeTypes": ["hvac", "plumbing", "electrical"],
+//	 "organisationId": "…"}              // whose staff added it and alone manage it; absent for the seeded
+//	                                     // fleet, which every organisation's staff drive and none manage
 //
 // GET /api/digital-twin/equipment-alerts → Alert[], most severe first, then newest:
 //
@@ -85,6 +87,8 @@ package server
 //	→ 400 naming the field and the valid range, e.g. "data.registerCount 200 must be 1 to 125 for function code 3"
 //
 // Unknown equipment → 404 {"message": "equipment \"x\" does not exist"} on every {id} route.
+// Another organisation's twin → 403 {"message": "… belongs to another organisation: …"} on every
+// {id} route but data-streams; a seeded twin → 403 on PUT, DELETE and mqtt-credentials.
 
 import (
 	"encoding/json"
@@ -92,6 +96,7 @@ import (
 	"strings"
 
 	"journeyman/internal/apperr"
+	"journeyman/internal/identity"
 	"journeyman/internal/telemetry"
 	"journeyman/internal/twin"
 )
@@ -112,6 +117,40 @@ func truncateID(id string) string {
 		return id[:maxEquipmentID] + "…"
 	}
 	return id
+}
+
+// twinUse is what a route does with a twin: drive it (readings, protocol
+// tests) or manage it (redefine, retire, hand out its device's login).
+type twinUse int
+
+const (
+	driveTwin twinUse = iota
+	manageTwin
+)
+
+// twinScope lets a caller drive or manage the twin in the path. A twin an
+// organisation's staff added is theirs alone. The seeded fleet belongs to
+// no organisation: every organisation trains on it, so any staff drive it
+// and none redefine or retire it, which would change it for all.
+func (s *Server) twinScope(use twinUse) func(*http.Request, identity.Caller) error {
+	return func(r *http.Request, c identity.Caller) error {
+		id, err := equipmentID(r)
+		if err != nil {
+			return err
+		}
+		eq, err := s.store.GetEquipment(r.Context(), id)
+		switch {
+		case err != nil:
+			return err
+		case eq.OrganisationID == c.OrgID:
+			return nil
+		case eq.OrganisationID != "":
+			return apperr.Forbidden("%s belongs to another organisation: only its instructors and admins may use it", eq.Name)
+		case use == manageTwin:
+			return apperr.Forbidden("%s is shared demo equipment every organisation trains on: no one may change or retire it, or log a device in as it; add your own equipment instead", eq.Name)
+		}
+		return nil
+	}
 }
 
 func (s *Server) handleListEquipment(w http.ResponseWriter, r *http.Request) {
@@ -240,10 +279,6 @@ func (s *Server) handleSimulateCommunication(w http.ResponseWriter, r *http.Requ
 func (s *Server) handleMQTTCredentials(w http.ResponseWriter, r *http.Request) {
 	id, err := equipmentID(r)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if _, err := s.store.GetEquipment(r.Context(), id); err != nil {
 		s.writeError(w, r, err)
 		return
 	}

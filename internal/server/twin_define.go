@@ -1,6 +1,7 @@
 package server
 
-// Twins as data instructors and admins manage (staff on every route):
+// Twins as data instructors and admins manage (staff on every route; a
+// twin belongs to the organisation whose staff created it, see twinScope):
 //
 // POST /api/digital-twin/equipment      body: Definition → 201 Equipment (a new id)
 // PUT  /api/digital-twin/equipment/{id} body: Definition → 200 Equipment
@@ -52,6 +53,7 @@ func (s *Server) handleCreateEquipment(w http.ResponseWriter, r *http.Request) {
 	}
 	eq := twin.Define(twin.Equipment{}, d, s.store.Now())
 	eq.ID = twin.NewID(d.Name)
+	eq.OrganisationID = caller(r).OrgID
 	if err := s.store.CreateEquipment(r.Context(), eq); err != nil {
 		s.writeError(w, r, err)
 		return

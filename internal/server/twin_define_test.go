@@ -1,10 +1,13 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
+	"journeyman/internal/identity"
 	"journeyman/internal/twin"
 )
 
@@ -12,6 +15,85 @@ const pumpBody = `{"name": "Booster Pump P-7", "manufacturer": "Grundfos", "mode
 	"type": "booster-pump", "supportedTradeTypes": ["plumbing"], "communicationProtocol": "Modbus TCP",
 	"maintenanceSchedule": {"intervalDays": 90, "tasks": [{"task": "Check seal", "frequency": "quarterly", "trade": "plumbing"}]},
 	"connection": null, "writableSensors": []}`
+
+// mustOwnedTwin stores a twin named name, as organisation orgID's staff
+// would add it, and returns its id.
+func mustOwnedTwin(tb testing.TB, s *Server, orgID, name string) string {
+	tb.Helper()
+	var d twin.Definition
+	if err := json.Unmarshal([]byte(pumpBody), &d); err != nil {
+		tb.Fatal(err)
+	}
+	d.Name = name
+	d.Normalize()
+	eq := twin.Define(twin.Equipment{}, d, s.store.Now())
+	eq.ID, eq.OrganisationID = twin.NewID(name), orgID
+	if err := s.store.CreateEquipment(context.Background(), eq); err != nil {
+		tb.Fatal(err)
+	}
+	return eq.ID
+}
+
+// TestTwinOwnership: a twin an organisation's staff added is theirs alone
+// to drive and manage; the seeded fleet is every organisation's to drive
+// and none's to manage.
+func TestTwinOwnership(t *testing.T) {
+	s := mustTwinServer(t)
+	plantSchool := mustOrg(t, s, "Plant School") // twinInstructor's
+	mustAccount(t, s, "Olga", "Other School", identity.Admin)
+	created := doJSON(t, s, "POST", "/api/digital-twin/equipment", pumpBody, nil)
+	var own twin.Equipment
+	if err := json.Unmarshal([]byte(created.body), &own); err != nil || created.status != 201 {
+		t.Fatalf("POST = %d %s", created.status, created.body)
+	}
+	if own.OrganisationID != plantSchool {
+		t.Fatalf("organisationId = %q, want the creator's %q", own.OrganisationID, plantSchool)
+	}
+	const shared = "chlr-1"
+	before, err := s.store.GetEquipment(t.Context(), shared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	readings := `{"sensorData":{"pressure":640}}`
+	exchange := `{"protocol":"Modbus TCP"}`
+	tests := []struct {
+		name, caller, method, path, body string
+		status                           int
+		has                              string
+	}{
+		{"OwnerDrives", twinInstructor, "POST", "/api/digital-twin/equipment/" + own.ID + "/sensor-data", readings, 200, ""},
+		{"OwnerTests", twinInstructor, "POST", "/api/digital-twin/equipment/" + own.ID + "/simulate-communication", exchange, 200, ""},
+		{"OwnerRedefines", twinInstructor, "PUT", "/api/digital-twin/equipment/" + own.ID, pumpBody, 200, ""},
+		{"OwnerGetsDeviceLogin", twinInstructor, "GET", "/api/equipment/" + own.ID + "/mqtt-credentials", "", 200, ""},
+		{"ErrOtherDrives", "Olga", "POST", "/api/digital-twin/equipment/" + own.ID + "/sensor-data", readings, 403, "belongs to another organisation"},
+		{"ErrOtherTests", "Olga", "POST", "/api/digital-twin/equipment/" + own.ID + "/simulate-communication", exchange, 403, "belongs to another organisation"},
+		{"ErrOtherRedefines", "Olga", "PUT", "/api/digital-twin/equipment/" + own.ID, pumpBody, 403, "belongs to another organisation"},
+		{"ErrOtherRetires", "Olga", "DELETE", "/api/digital-twin/equipment/" + own.ID, "", 403, "belongs to another organisation"},
+		{"ErrOtherGetsDeviceLogin", "Olga", "GET", "/api/equipment/" + own.ID + "/mqtt-credentials", "", 403, "belongs to another organisation"},
+		{"AnyStaffDriveShared", "Olga", "POST", "/api/digital-twin/equipment/" + shared + "/sensor-data", readings, 200, ""},
+		{"AnyStaffTestShared", "Olga", "POST", "/api/digital-twin/equipment/" + shared + "/simulate-communication", `{"protocol":"Modbus TCP"}`, 200, ""},
+		{"ErrRedefineShared", twinInstructor, "PUT", "/api/digital-twin/equipment/" + shared, pumpBody, 403, "shared demo equipment"},
+		{"ErrRetireShared", twinInstructor, "DELETE", "/api/digital-twin/equipment/" + shared, "", 403, "shared demo equipment"},
+		{"ErrDeviceLoginShared", twinInstructor, "GET", "/api/equipment/" + shared + "/mqtt-credentials", "", 403, "shared demo equipment"},
+		{"ErrUnknown", twinInstructor, "PUT", "/api/digital-twin/equipment/nope", pumpBody, 404, "does not exist"},
+		{"OwnerRetires", twinInstructor, "DELETE", "/api/digital-twin/equipment/" + own.ID, "", 204, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := httptest.NewRequest(tt.method, tt.path, strings.NewReader(tt.body))
+			req.Header.Set("Content-Type", "application/json")
+			res := do(t, s, as(t, s, req, tt.caller))
+			if res.status != tt.status || !strings.Contains(res.body, tt.has) {
+				t.Fatalf("%s %s as %s = %d %.300s; want %d with %q", tt.method, tt.path, tt.caller, res.status, res.body, tt.status, tt.has)
+			}
+		})
+	}
+	// Nothing a refused caller sent was kept.
+	stored, err := s.store.GetEquipment(t.Context(), shared)
+	if err != nil || stored.Name != before.Name || stored.OrganisationID != "" {
+		t.Fatalf("shared twin after refused edits = %q %v", stored.Name, err)
+	}
+}
 
 func TestDefineEquipmentAPI(t *testing.T) {
 	s := mustTwinServer(t)

@@ -321,6 +321,8 @@ func TestMQTTCredentials(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustAccount(t, s, "Lee", "Plant School", identity.Learner)
+	// A twin of Ines's organisation: only its staff may hand out its login.
+	own := mustOwnedTwin(t, s, mustOrg(t, s, "Plant School"), "Booster Pump P-7")
 	// Servers on the same database, whose sessions and twins they share.
 	other := func(mqtt MQTTBroker) *Server {
 		o, err := New(s.store, Config{Logger: slog.New(slog.DiscardHandler), App: testApp, MQTT: mqtt})
@@ -340,14 +342,14 @@ func TestMQTTCredentials(t *testing.T) {
 		status int
 		has    string
 	}{
-		{"OK", s, twinInstructor, "/api/equipment/rtu-3/mqtt-credentials", 200, `"username":"rtu-3"`},
+		{"OK", s, twinInstructor, "/api/equipment/" + own + "/mqtt-credentials", 200, `"username":"` + own + `"`},
 		{"ErrUnknownEquipment", s, twinInstructor, "/api/equipment/nope/mqtt-credentials", 404, "does not exist"},
 		{"ErrBadID", s, twinInstructor, "/api/equipment/a%20b/mqtt-credentials", 404, "does not exist"},
-		{"ErrLearner", s, "Lee", "/api/equipment/rtu-3/mqtt-credentials", 403, "instructor"},
-		{"ErrAnonymous", s, "", "/api/equipment/rtu-3/mqtt-credentials", 401, ""},
-		{"ErrExternalBroker", external, twinInstructor, "/api/equipment/rtu-3/mqtt-credentials", 409, "managed by the external broker at tcp://broker.plant:1883"},
+		{"ErrLearner", s, "Lee", "/api/equipment/" + own + "/mqtt-credentials", 403, "instructor"},
+		{"ErrAnonymous", s, "", "/api/equipment/" + own + "/mqtt-credentials", 401, ""},
+		{"ErrExternalBroker", external, twinInstructor, "/api/equipment/" + own + "/mqtt-credentials", 409, "managed by the external broker at tcp://broker.plant:1883"},
 		{"ErrExternalUnknownEquipment", external, twinInstructor, "/api/equipment/nope/mqtt-credentials", 404, "does not exist"},
-		{"ErrNoBroker", none, twinInstructor, "/api/equipment/rtu-3/mqtt-credentials", 409, "runs no MQTT broker"},
+		{"ErrNoBroker", none, twinInstructor, "/api/equipment/" + own + "/mqtt-credentials", 409, "runs no MQTT broker"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -360,17 +362,17 @@ func TestMQTTCredentials(t *testing.T) {
 
 	t.Run("LogsIn", func(t *testing.T) {
 		var c telemetry.DeviceCredentials
-		if res := doJSON(t, s, "GET", "/api/equipment/rtu-3/mqtt-credentials", "", &c); res.status != 200 {
+		if res := doJSON(t, s, "GET", "/api/equipment/"+own+"/mqtt-credentials", "", &c); res.status != 200 {
 			t.Fatalf("got %d %s", res.status, res.body)
 		}
-		want := telemetry.DeviceCredentials{Broker: s.mqtt.URL, Username: "rtu-3", Password: telemetry.DevicePassword(secret, "rtu-3"),
-			PublishTopic: "journeyman/equipment/rtu-3/telemetry", SubscribeTopic: "journeyman/equipment/rtu-3/test"}
+		want := telemetry.DeviceCredentials{Broker: s.mqtt.URL, Username: own, Password: telemetry.DevicePassword(secret, own),
+			PublishTopic: "journeyman/equipment/" + own + "/telemetry", SubscribeTopic: "journeyman/equipment/" + own + "/test"}
 		if c != want {
 			t.Fatalf("credentials = %+v; want %+v", c, want)
 		}
 		// The answer is what a device needs: it logs in and publishes.
 		client := paho.NewClient(paho.NewClientOptions().AddBroker(c.Broker).SetUsername(c.Username).SetPassword(c.Password).
-			SetClientID("server-test-rtu-3").SetAutoReconnect(false))
+			SetClientID("server-test-" + own).SetAutoReconnect(false))
 		if tok := client.Connect(); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
 			t.Fatalf("connect with the answered login: %v", tok.Error())
 		}

@@ -62,7 +62,7 @@ func (s *Store) SeedEquipment(ctx context.Context, list []twin.Equipment) error 
 const equipmentColumns = `id, name, manufacturer, model, serial_number, type, status, alert_level,
 	communication_protocol, protocol_version, connection_parameters, sync_status, sync_error_count,
 	operating_hours, sensor_data, last_updated, last_maintenance, next_maintenance_date,
-	maintenance_schedule, supported_trade_types, connection, writable_sensors`
+	maintenance_schedule, supported_trade_types, connection, writable_sensors, COALESCE(org_id, '')`
 
 // inService limits a query to twins that are not retired.
 const inService = `retired_at IS NULL`
@@ -159,7 +159,7 @@ func scanEquipment(row interface{ Scan(...any) error }) (twin.Equipment, error) 
 	err := row.Scan(&eq.ID, &eq.Name, &eq.Manufacturer, &eq.Model, &eq.SerialNumber, &eq.Type, &eq.Status, &eq.AlertLevel,
 		&eq.CommunicationProtocol, &eq.ProtocolVersion, &params, &eq.SyncStatus, &eq.SyncErrorCount,
 		&eq.OperatingHours, &sensors, &eq.LastUpdated, &eq.LastMaintenance, &eq.NextMaintenanceDate, &schedule, &trades,
-		&conn, &writable)
+		&conn, &writable, &eq.OrganisationID)
 	if err != nil {
 		return eq, err
 	}
@@ -411,12 +411,12 @@ func (s *Store) CreateEquipment(ctx context.Context, eq twin.Equipment) error {
 			INSERT INTO equipment (id, name, manufacturer, model, serial_number, type, status, alert_level,
 				communication_protocol, protocol_version, connection_parameters, sync_status, sync_error_count,
 				operating_hours, sensor_data, last_updated, last_maintenance, next_maintenance_date,
-				maintenance_schedule, supported_trade_types, position, connection, writable_sensors)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
+				maintenance_schedule, supported_trade_types, position, connection, writable_sensors, org_id)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, NULLIF($24, ''))`,
 			eq.ID, eq.Name, eq.Manufacturer, eq.Model, eq.SerialNumber, eq.Type, eq.Status, eq.AlertLevel,
 			eq.CommunicationProtocol, eq.ProtocolVersion, mustJSON(eq.ConnectionParameters), eq.SyncStatus, eq.SyncErrorCount,
 			eq.OperatingHours, mustJSON(eq.SensorData), eq.LastUpdated.UTC(), eq.LastMaintenance.UTC(), eq.NextMaintenanceDate.UTC(),
-			mustJSON(eq.MaintenanceSchedule), jsonText(eq.SupportedTradeTypes), position, connectionJSON(eq.Connection), jsonText(eq.WritableSensors))
+			mustJSON(eq.MaintenanceSchedule), jsonText(eq.SupportedTradeTypes), position, connectionJSON(eq.Connection), jsonText(eq.WritableSensors), eq.OrganisationID)
 		if isUniqueViolation(err) {
 			return apperr.Conflict("equipment %q already exists", eq.ID)
 		}

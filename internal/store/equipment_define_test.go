@@ -47,6 +47,32 @@ func TestDefineEquipment(t *testing.T) {
 				t.Fatalf("stored = %+v", got)
 			}
 		})
+		t.Run("OwnedByItsOrganisation", func(t *testing.T) {
+			org := mustOrg(t, s, "Plant School", "plant")
+			owned := eq
+			owned.ID, owned.OrganisationID = "booster-pump-p-7-owned", org.ID
+			if err := s.CreateEquipment(ctx, owned); err != nil {
+				t.Fatal(err)
+			}
+			renamed := pumpDefinition()
+			renamed.Name = "Booster Pump P-7B"
+			defined, err := s.DefineEquipment(ctx, owned.ID, renamed, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.GetEquipment(ctx, owned.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			seeded, err := s.GetEquipment(ctx, twin.SeedEquipment()[0].ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if defined.OrganisationID != org.ID || got.OrganisationID != org.ID || seeded.OrganisationID != "" {
+				t.Fatalf("organisation: defined %q, stored %q, seeded %q; want %q, %q, none", defined.OrganisationID, got.OrganisationID,
+					seeded.OrganisationID, org.ID, org.ID)
+			}
+		})
 		t.Run("ErrCreateTwice", func(t *testing.T) {
 			if err := s.CreateEquipment(ctx, eq); apperr.Code(err) != apperr.ECONFLICT {
 				t.Fatalf("err = %v, want a conflict", err)

@@ -79,6 +79,10 @@ type Equipment struct {
 	// WritableSensors are the demo device's OPC UA variables a signed-in
 	// client may write; a write is stored as the twin's reading.
 	WritableSensors []string `json:"writableSensors"`
+	// OrganisationID is the organisation whose instructors and admins
+	// manage the twin, the one whose staff added it; empty for the seeded
+	// fleet, shared by every organisation.
+	OrganisationID string `json:"organisationId,omitempty"`
 }
 
 // MaintenanceSchedule is the planned upkeep of a machine.

@@ -91,6 +91,8 @@ export const equipmentSchema = z.looseObject({
   connection: connectionSchema.nullish(),
   /** Sensors whose demo-device OPC UA variable a signed-in OPC UA client may write. */
   writableSensors: z.array(z.string()).nullish(),
+  /** The organisation whose instructors and admins added the twin and alone manage it; absent for the shared seeded fleet. */
+  organisationId: z.string().nullish(),
 })
 export type Equipment = z.infer<typeof equipmentSchema>
 

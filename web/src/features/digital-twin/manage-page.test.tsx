@@ -10,7 +10,10 @@ import ManageEquipmentPage from './manage-page'
 // The page against a scripted server: what the form sends, and where the
 // server's refusals show.
 const instructor = { id: 'u-1', displayName: 'Ines', guest: false, email: 'ines@example.com', role: 'instructor', organisation: { id: 'o-1', name: 'Northside' } }
-const demoTwin = answers.equipment({ connection: null, writableSensors: [] })
+const demoTwin = answers.equipment({ connection: null, writableSensors: [], organisationId: 'o-1' })
+// The seeded fleet's (no organisation) and another organisation's: on the monitor, not here.
+const sharedTwin = answers.equipment({ id: 'chlr-1', name: 'Centrifugal Chiller CH-1', connection: null, writableSensors: [] })
+const theirTwin = answers.equipment({ id: 'bp-9', name: 'Booster Pump BP-9', connection: null, writableSensors: [], organisationId: 'o-2' })
 const realTwin = answers.equipment({
   id: 'ahu-3',
   name: 'Air Handler AHU-3',
@@ -27,13 +30,14 @@ const realTwin = answers.equipment({
     points: [{ sensor: 'temperature', nodeId: 'ns=2;s=SupplyTemp', scale: 1, offset: 0 }],
   },
   writableSensors: [],
+  organisationId: 'o-1',
 })
 
 type Handler = Parameters<typeof fakeApi>[0][string]
 function server(routes: Record<string, Handler> = {}, me: object = instructor) {
   return fakeApi({
     'GET /api/me': { body: me },
-    'GET /api/digital-twin/equipment': { body: [demoTwin, realTwin] },
+    'GET /api/digital-twin/equipment': { body: [sharedTwin, demoTwin, theirTwin, realTwin] },
     'GET /api/trade-categories': { body: answers.trades() },
     ...routes,
   })
@@ -100,9 +104,11 @@ const modbusBody = {
 }
 
 describe('Manage Equipment', { timeout: 30_000 }, () => {
-  it('lists the twins with their protocol, device and sync status, each with Edit and Retire', async () => {
+  it('lists the organisation’s twins with their protocol, device and sync status, each with Edit and Retire', async () => {
     server()
     renderWithApp(<ManageEquipmentPage />, '/digital-twin/manage')
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your equipment (2)' })).toBeInTheDocument()
+    expect(screen.getByText(/The 1 shared demo twins/)).toBeInTheDocument()
     const list = await screen.findByRole('list', { name: 'Equipment' })
     const items = within(list).getAllByRole('listitem')
     expect(items).toHaveLength(2)
@@ -260,7 +266,17 @@ describe('Manage Equipment', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Air Handler AHU-3' })).not.toBeInTheDocument())
     expect(await screen.findByText('Air Handler AHU-3 is retired; its history is kept.')).toBeInTheDocument()
     // The Retire button that opened the dialog is gone with its twin: focus lands on the list's heading, not the page's body.
-    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Equipment (1)' })).toHaveFocus())
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Your equipment (1)' })).toHaveFocus())
+  })
+
+  it.each([
+    ['a shared twin', 'chlr-1', 'Centrifugal Chiller CH-1 is shared demo equipment every organisation trains on: no one changes or retires it.'],
+    ['another organisation’s twin', 'bp-9', 'Booster Pump BP-9 belongs to another organisation: only its instructors and admins change it.'],
+  ])('offers no form for %s', async (_, id, why) => {
+    server()
+    renderWithApp(<ManageEquipmentPage />, `/digital-twin/manage?edit=${id}`)
+    expect(await screen.findByText(why, { exact: false })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument()
   })
 
   it('a learner is told the page is for instructors and admins', async () => {

@@ -9,7 +9,7 @@ import { useRequireAccount } from '@/hooks/use-require-account'
 import { EquipmentForm } from './components/equipment-form'
 import { EquipmentList, MANAGE_PATH } from './components/equipment-list'
 import { RetireDialog } from './components/retire-dialog'
-import { driveAccess } from './lib/access'
+import { driveAccess, managesTwin, type TwinCaller } from './lib/access'
 import { errorMessage } from './lib/equipment'
 import { equipmentValues, newEquipmentValues } from './lib/equipment-form'
 
@@ -25,7 +25,7 @@ export default function ManageEquipmentPage() {
   const me = useRequireAccount()
   const access = driveAccess(me.data, me.isError)
 
-  if (access.state === 'allowed') return <ManageEquipment />
+  if (access.state === 'allowed') return <ManageEquipment me={me.data} />
   return (
     <PageShell title={TITLE}>
       {access.state === 'checking' ? (
@@ -53,8 +53,19 @@ function useView(): View {
   return params.has('new') ? { kind: 'new' } : { kind: 'list' }
 }
 
-function ManageEquipment() {
+/** Who may change a twin it cannot, in a line. */
+function notYours(e: Equipment): string {
+  return e.organisationId
+    ? `${e.name} belongs to another organisation: only its instructors and admins change it.`
+    : `${e.name} is shared demo equipment every organisation trains on: no one changes or retires it. Add your own equipment to connect a real device.`
+}
+
+/** me is undefined only when /api/me failed: the server then decides, and says so on save. */
+function ManageEquipment({ me }: { me: TwinCaller | undefined }) {
   const equipment = useEquipment()
+  // Staff manage their organisation's twins; the shared fleet and other organisations' are on the monitor.
+  const own = equipment.data?.filter((e) => !me || managesTwin(me, e))
+  const shared = equipment.data?.filter((e) => !e.organisationId).length ?? 0
   const view = useView()
   const [, navigate] = useLocation()
   const [retiring, setRetiring] = useState<Equipment | null>(null)
@@ -83,7 +94,9 @@ function ManageEquipment() {
   }
 
   const editing = view.kind === 'edit' ? equipment.data?.find((e) => e.id === view.id) : undefined
-  const heading = view.kind === 'new' ? 'Add equipment' : view.kind === 'edit' ? (editing ? `Edit ${editing.name}` : 'Edit equipment') : `Equipment${equipment.data ? ` (${equipment.data.length})` : ''}`
+  const editable = editing && (!me || managesTwin(me, editing))
+  const heading =
+    view.kind === 'new' ? 'Add equipment' : view.kind === 'edit' ? (editable ? `Edit ${editing.name}` : 'Edit equipment') : `Your equipment${own ? ` (${own.length})` : ''}`
 
   return (
     <PageShell title={TITLE}>
@@ -118,8 +131,15 @@ function ManageEquipment() {
           </Button>
         </div>
       ) : view.kind === 'edit' ? (
-        editing ? (
+        editing && editable ? (
           <EquipmentForm key={editing.id} equipment={editing} defaultValues={equipmentValues(editing)} onSaved={saved} />
+        ) : editing ? (
+          <p className="text-slate-200">
+            {notYours(editing)}{' '}
+            <Link href={MANAGE_PATH} className={linkClass}>
+              See your equipment
+            </Link>
+          </p>
         ) : (
           <p className="text-slate-200">
             There is no equipment “{view.id}”; it may have been retired.{' '}
@@ -129,7 +149,18 @@ function ManageEquipment() {
           </p>
         )
       ) : (
-        <EquipmentList equipment={equipment.data} onRetire={setRetiring} />
+        <>
+          <EquipmentList equipment={own ?? []} onRetire={setRetiring} />
+          {shared > 0 && (
+            <p className="mt-6 max-w-3xl text-sm text-slate-300">
+              The {shared} shared demo twins, which every organisation trains on, are on the{' '}
+              <Link href="/digital-twin" className={linkClass}>
+                Digital twin monitor
+              </Link>
+              : the instructors and admins of every organisation drive them there, and no one changes or retires them.
+            </p>
+          )}
+        </>
       )}
       <RetireDialog equipment={retiring} onClose={() => setRetiring(null)} onRetired={retired} focusAfterRetire={() => headingRef.current?.focus()} />
     </PageShell>

@@ -63,8 +63,8 @@ const guest = { id: 'g-1', displayName: 'Guest 1a2b', guest: true, email: null, 
 const learner = { ...instructor, displayName: 'Lee', role: 'learner' }
 
 /** A scripted server; `me` is who /api/me says the caller is (it may change, as after signing out elsewhere). */
-function server(who: { me: object; retired?: string[] } = { me: instructor }) {
-  let current = pump
+function server(who: { me: object; retired?: string[]; owner?: string } = { me: instructor }) {
+  let current = { ...pump, organisationId: who.owner }
   const calls: { method: string; url: string; body?: unknown }[] = []
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
   const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
@@ -86,7 +86,7 @@ function server(who: { me: object; retired?: string[] } = { me: instructor }) {
     }
     if (url === '/api/digital-twin/equipment/bp-2/sensor-data') {
       const sd = (body as { sensorData: Record<string, number> }).sensorData
-      current = { ...pump, sensorData: Object.fromEntries(Object.entries(sd).filter(([k]) => k !== 'timestamp').map(([k, v]) => [k, reading(v, pump.sensorData[k as 'rpm'].unit)])) as typeof pump.sensorData }
+      current = { ...current, sensorData: Object.fromEntries(Object.entries(sd).filter(([k]) => k !== 'timestamp').map(([k, v]) => [k, reading(v, pump.sensorData[k as 'rpm'].unit)])) as typeof pump.sensorData }
       return json({ equipment: current, alerts: [] })
     }
     if (url === '/api/digital-twin/equipment/bp-2/simulate-communication') {
@@ -271,6 +271,21 @@ describe('DigitalTwinMonitor', { timeout: 20_000 }, () => {
     expect(test).toHaveAccessibleDescription(explanation)
     // Enter in a field does not send the form either.
     await user.type(within(panel).getByLabelText('Start address'), '{Enter}')
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([])
+  })
+
+  it("for an instructor, another organisation's twin cannot be driven, with the reason and no sign-in link", async () => {
+    const calls = server({ me: instructor, owner: 'o-2' })
+    const user = userEvent.setup()
+    renderMonitor()
+    await user.click(await screen.findByRole('button', { name: pump.name }))
+    const panel = screen.getByTestId('equipment-detail')
+    const explanation = `${pump.name} belongs to another organisation: only its instructors and admins drive it.`
+    await waitFor(() => expect(within(panel).getByTestId('drive-notice')).toHaveTextContent(explanation))
+    expect(within(panel).getByRole('button', { name: 'Update Sensors' })).toBeDisabled()
+    expect(within(within(panel).getByTestId('drive-notice')).queryByRole('link')).toBeNull()
+    await user.click(within(panel).getByRole('tab', { name: 'Protocols' }))
+    expect(within(panel).getByRole('button', { name: 'Test Protocol' })).toHaveAccessibleDescription(explanation)
     expect(calls.filter((c) => c.method === 'POST')).toEqual([])
   })
 

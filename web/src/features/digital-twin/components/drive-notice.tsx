@@ -6,6 +6,14 @@ import { DRIVE_EXPLANATION, DRIVE_SIGN_IN, signInHref, type DriveAccess } from '
 export function DriveNotice({ access, id }: { access: DriveAccess; id: string }) {
   const [location] = useLocation()
   if (access.state !== 'denied') return null
+  if (access.signIn === false) {
+    return (
+      <p id={id} className="flex items-start gap-2 text-sm text-slate-200" data-testid="drive-notice">
+        <Lock className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" aria-hidden="true" />
+        <span>{access.why}</span>
+      </p>
+    )
+  }
   return (
     <p id={id} className="flex items-start gap-2 text-sm text-slate-200" data-testid="drive-notice">
       <Lock className="mt-0.5 h-4 w-4 shrink-0 text-amber-300" aria-hidden="true" />

@@ -22,7 +22,7 @@ import {
   sensorReadings,
 } from '../lib/equipment'
 import { simulateSensorData } from '../lib/simulate'
-import { useDriveAccess, useRecheckIdentityOnRefusal } from '../hooks/use-drive-access'
+import { useDriveAccess, useManagesTwin, useRecheckIdentityOnRefusal } from '../hooks/use-drive-access'
 import { useTradeName } from '../hooks/use-trade-name'
 import { DriveNotice } from './drive-notice'
 import { Heading } from '@/components/heading'
@@ -39,7 +39,7 @@ export const EquipmentDetail = forwardRef<
   headingRef,
 ) {
   const update = useUpdateSensors()
-  const access = useDriveAccess()
+  const access = useDriveAccess(equipment)
   const recheckIdentity = useRecheckIdentityOnRefusal()
   const noticeId = useId()
   const headingId = `${id}-heading`
@@ -325,12 +325,12 @@ function ProtocolsTab({ equipment }: { equipment: Equipment }) {
  * where they edit it.
  */
 function RealDeviceNote({ equipment, address }: { equipment: Equipment; address: string }) {
-  const staff = useDriveAccess().state === 'allowed'
+  const manages = useManagesTwin(equipment)
   return (
     <p className="text-sm text-slate-300" data-testid="real-device-note">
       Connected to its real device at <span className="font-mono text-white">{address}</span>; the gateway reads it and
       the sync status above says how that goes. Test Protocol speaks to demo devices only.{' '}
-      {staff && (
+      {manages && (
         <Link href={`/digital-twin/manage?edit=${encodeURIComponent(equipment.id)}`} className="text-sky-300 underline">
           Test this connection on Manage equipment
         </Link>

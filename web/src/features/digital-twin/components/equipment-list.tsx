@@ -21,7 +21,7 @@ export function EquipmentList({ equipment, onRetire }: { equipment: Equipment[];
         Add equipment
       </Link>
       {equipment.length === 0 ? (
-        <p className="text-slate-300">No equipment yet. Add a twin to start monitoring it.</p>
+        <p className="text-slate-300">Your organisation has no equipment yet. Add a twin to start monitoring it.</p>
       ) : (
         <ul aria-label="Equipment" className="space-y-3">
           {equipment.map((e) => (

@@ -42,7 +42,7 @@ export function ProtocolTester({ equipment }: { equipment: Equipment }) {
     assembly: String(params.assembly),
   }))
   const exchange = useSimulateCommunication()
-  const access = useDriveAccess()
+  const access = useDriveAccess(equipment)
   const recheckIdentity = useRecheckIdentityOnRefusal()
 
   if (!kind || !equipment.communicationProtocol) {

@@ -1,12 +1,17 @@
 import { useCallback } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { accountKeys, useMe } from '@/api/account'
-import { driveAccess, isIdentityRefusal, type DriveAccess } from '../lib/access'
+import { driveAccess, isIdentityRefusal, managesTwin, type DriveAccess, type TwinOwnership } from '../lib/access'
 
-/** Whether the caller may drive the twins, from GET /api/me. */
-export function useDriveAccess(): DriveAccess {
+/** Whether the caller may drive the twins, or the one twin given, from GET /api/me. */
+export function useDriveAccess(twin?: TwinOwnership): DriveAccess {
   const me = useMe()
-  return driveAccess(me.data, me.isError)
+  return driveAccess(me.data, me.isError, twin)
+}
+
+/** Whether the caller may change, retire or connect the twin. */
+export function useManagesTwin(twin: TwinOwnership): boolean {
+  return managesTwin(useMe().data, twin)
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { driveAccess, isIdentityRefusal, signInHref, type TwinCaller } from './access'
+import { driveAccess, isIdentityRefusal, managesTwin, signInHref, type TwinCaller } from './access'
 
 const org = { id: 'o1', name: 'Northside Training' }
 const caller = (over: Partial<TwinCaller>): TwinCaller => ({ guest: false, displayName: 'Sam', role: 'learner', organisation: null, ...over })
@@ -23,6 +23,23 @@ describe('driveAccess', () => {
   it('waits while /api/me is on its way, and leaves the decision to the server when it failed', () => {
     expect(driveAccess(undefined, false)).toEqual({ state: 'checking' })
     expect(driveAccess(undefined, true)).toEqual({ state: 'allowed' })
+  })
+})
+
+describe('a twin of an organisation', () => {
+  const staff = caller({ role: 'instructor', organisation: org })
+  const own = { name: 'Pump P-7', organisationId: 'o1' }
+  const theirs = { name: 'Pump P-9', organisationId: 'o2' }
+  const shared = { name: 'Chiller CH-1' }
+  it.each([
+    ['their own twin', staff, own, { state: 'allowed' }, true],
+    ['a shared twin', staff, shared, { state: 'allowed' }, false],
+    ['a shared twin (null)', staff, { ...shared, organisationId: null }, { state: 'allowed' }, false],
+    ['another organisation’s twin', staff, theirs, { state: 'denied', why: 'Pump P-9 belongs to another organisation: only its instructors and admins drive it.', signIn: false }, false],
+    ['a learner, their organisation’s twin', caller({ organisation: org }), own, { state: 'denied', why: 'You are signed in as Sam, a learner.' }, false],
+  ])('staff drive and manage: %s', (_, me, twin, drive, manages) => {
+    expect(driveAccess(me, false, twin)).toEqual(drive)
+    expect(managesTwin(me, twin)).toBe(manages)
   })
 })
 
