@@ -284,6 +284,42 @@ test.describe('XR Training Center', () => {
     await expect(page.locator('li[data-trade="electrical"]')).toContainText('0% (0 of')
   })
 
+  test('leaving a session midway ends it, for another page of the app or by reloading; the unfinished procedure fails', async ({ page }) => {
+    /** Starts a desktop session and completes its first step; answers the session's record. */
+    const begin = async () => {
+      const started = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/xr-sessions'))
+      await page.getByRole('button', { name: 'Desktop Mode' }).click()
+      const record = await (await started).json()
+      await waitForStep(page, 1)
+      await page.getByRole('button', { name: 'Complete step 1' }).click()
+      await expect(page.getByRole('button', { name: 'Complete step 2' })).toBeFocused()
+      return record as { id: string; userId: string }
+    }
+    /** The session as the learner's history has it. */
+    const stored = async (r: { id: string; userId: string }) => {
+      const res = await page.request.get(`/api/users/${r.userId}/xr-sessions?limit=100`)
+      expect(res.ok()).toBe(true)
+      return ((await res.json()) as { id: string; completionStatus: string; outcome: string; duration: number }[]).find((s) => s.id === r.id)
+    }
+
+    await openCenter(page)
+    const first = await begin()
+    expect((await stored(first))?.completionStatus).toBe('in_progress')
+    // Another page of the app, by its link in the header.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click()
+    await expect(page).toHaveURL(/\/analytics$/)
+    await expect.poll(async () => (await stored(first))?.completionStatus).toBe('completed')
+    expect((await stored(first))?.outcome).toBe('failed')
+
+    await openCenter(page)
+    const second = await begin()
+    await page.reload()
+    await expect.poll(async () => (await stored(second))?.completionStatus).toBe('completed')
+    expect((await stored(second))?.outcome).toBe('failed')
+    // The page is the center again, with no session running.
+    await expect(page.getByRole('button', { name: 'Desktop Mode' })).toBeEnabled()
+  })
+
   test('VR session through the WebXR emulator: controller select completes steps, End Session in the headset', async ({ page }) => {
     await installWebXREmulator(page)
     const { scene } = await loadScene(page)

@@ -1,3 +1,4 @@
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiRequest } from '@/lib/api'
@@ -259,8 +260,8 @@ export interface SessionEndInput extends SessionUpdateInput {
   extra?: Record<string, unknown>
 }
 
-async function sendSession(method: 'POST' | 'PATCH', url: string, body: unknown): Promise<SessionRecord> {
-  const res = await apiRequest(method, url, body)
+async function sendSession(method: 'POST' | 'PATCH', url: string, body: unknown, options?: { keepalive?: boolean }): Promise<SessionRecord> {
+  const res = await apiRequest(method, url, body, options)
   return sessionRecordSchema.parse(await res.json())
 }
 
@@ -304,11 +305,54 @@ export function useUpdateSession() {
 export function useEndSession() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, end: { extra, ...fields } }: { id: string; end: SessionEndInput }) =>
-      sendSession('PATCH', `/api/xr-sessions/${segment(id)}`, { ...extra, ...fields, completionStatus: 'completed' }),
-    onSuccess: (record) => {
-      void invalidateLearner(queryClient, record, { refetch: true })
-      void queryClient.invalidateQueries({ queryKey: learningKeys.refreshers })
-    },
+    mutationFn: ({ id, end }: { id: string; end: SessionEndInput }) => sendSession('PATCH', `/api/xr-sessions/${segment(id)}`, endBody(end)),
+    onSuccess: (record) => ended(queryClient, record),
   })
+}
+
+/** The PATCH body that ends a session. */
+function endBody({ extra, ...fields }: SessionEndInput) {
+  return { ...extra, ...fields, completionStatus: 'completed' }
+}
+
+function ended(queryClient: QueryClient, record: SessionRecord) {
+  void invalidateLearner(queryClient, record, { refetch: true })
+  void queryClient.invalidateQueries({ queryKey: learningKeys.refreshers })
+}
+
+/** A running session as it would end now: what useEndSessionOnLeave sends. */
+export interface LeftSession {
+  id: string
+  end: SessionEndInput
+}
+
+/**
+ * Ends the running session when the learner leaves it midway, for another
+ * page of the app (the caller unmounts) or by closing or reloading the tab
+ * (pagehide): nothing else would end it, and it would stay in progress for
+ * ever. The end goes with keepalive, so it outlives the page, and the
+ * server judges it as any other (a procedure left unfinished fails).
+ * `leave()` forgets the caller's session and returns it, or null when none
+ * runs.
+ */
+export function useEndSessionOnLeave(leave: () => LeftSession | null) {
+  const queryClient = useQueryClient()
+  const latest = useRef(leave)
+  useLayoutEffect(() => {
+    latest.current = leave
+  })
+  useEffect(() => {
+    const onLeave = () => {
+      const left = latest.current()
+      if (!left) return
+      sendSession('PATCH', `/api/xr-sessions/${segment(left.id)}`, endBody(left.end), { keepalive: true })
+        .then((record) => ended(queryClient, record))
+        .catch((err: unknown) => console.error('Could not end the session left', err)) // the page may be gone: no one else to tell
+    }
+    window.addEventListener('pagehide', onLeave)
+    return () => {
+      window.removeEventListener('pagehide', onLeave)
+      onLeave()
+    }
+  }, [queryClient])
 }

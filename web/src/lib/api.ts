@@ -45,10 +45,11 @@ async function throwIfNotOk(res: Response): Promise<void> {
 /**
  * The generic request helper (spec 000 §7): always sends credentials; a JSON
  * body and its content type only when data is given. Rejects on any non-ok
- * answer and resolves to the Response otherwise.
+ * answer and resolves to the Response otherwise. keepalive lets the request
+ * outlive the page (at most 64 KB of body).
  */
-export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
-  const init: RequestInit = { method, credentials: 'include' }
+export async function apiRequest(method: string, url: string, data?: unknown, options: { keepalive?: boolean } = {}): Promise<Response> {
+  const init: RequestInit = { method, credentials: 'include', ...options }
   if (data !== undefined) {
     init.headers = { 'Content-Type': 'application/json' }
     init.body = JSON.stringify(data)

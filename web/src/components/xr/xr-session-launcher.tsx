@@ -27,7 +27,7 @@ import {
 import type { InputKind, Scene, SessionRecord, SessionType } from '@/components/xr/types'
 import { useXRCapabilities, type XRCapabilities } from '@/components/xr/use-xr-capabilities'
 import { useXRContent } from '@/api/catalog'
-import { useEndSession, useStartSession, useUpdateSession } from '@/api/xr-sessions'
+import { useEndSession, useEndSessionOnLeave, useStartSession, useUpdateSession, type Interaction, type SessionEndInput } from '@/api/xr-sessions'
 
 /** The title the launch panel shows when none is given (spec 001 §2). */
 export const DEFAULT_MODULE_TITLE = 'Training Module'
@@ -206,6 +206,28 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
     }
   }, [updateSession])
 
+  /** The end of session a, at endedAtMs, carrying the interactions the server has not stored. */
+  const endOf = (a: ActiveSession, endedAtMs: number, pending: Interaction[]): SessionEndInput => {
+    const p = pose()
+    return {
+      endedAt: new Date(endedAtMs).toISOString(),
+      duration: Math.round((endedAtMs - a.run.startedAtMs) / 1000),
+      position: p?.position,
+      rotation: p?.rotation,
+      interactionData: { interactions: pending, safetyChecks: decidedSafetyChecks(a.scene, a.run) },
+      extra: { moduleId: a.record.moduleId, sessionType: a.type },
+    }
+  }
+
+  // Leaving midway ends the session as End Session would, with what one request may carry.
+  useEndSessionOnLeave(() => {
+    const a = activeRef.current
+    if (!a) return null
+    setActive(null)
+    realtime?.setSessionId(undefined)
+    return { id: a.record.id, end: endOf(a, Date.now(), a.run.interactions.slice(acked.current, acked.current + MAX_INTERACTIONS_PER_UPDATE)) }
+  })
+
   /** Queues an update after a recorded interaction; failures are only logged (spec 001 §8). */
   const sendUpdate = useCallback(() => {
     const a = activeRef.current
@@ -313,18 +335,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
         await flush(cur)
         pending = cur.run.interactions.slice(acked.current)
       }
-      const p = pose()
-      const stored = await endSession({
-        id: cur.record.id,
-        end: {
-          endedAt: new Date(endedAtMs).toISOString(),
-          duration: Math.round(durationMs / 1000),
-          position: p?.position,
-          rotation: p?.rotation,
-          interactionData: { interactions: pending, safetyChecks: decidedSafetyChecks(cur.scene, cur.run) },
-          extra: { moduleId: cur.record.moduleId, sessionType: cur.type },
-        },
-      })
+      const stored = await endSession({ id: cur.record.id, end: endOf(cur, endedAtMs, pending) })
       player.current?.exitXR()
       setActive(null)
       setPhase('idle')

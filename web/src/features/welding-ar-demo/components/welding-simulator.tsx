@@ -9,7 +9,7 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { Label } from '@/components/ui/label'
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select'
 import { useTrainingModules, useXRContent } from '@/api/catalog'
-import { judgedOutcome, useEndSession, useStartSession, useUpdateSession } from '@/api/xr-sessions'
+import { judgedOutcome, useEndSession, useEndSessionOnLeave, useStartSession, useUpdateSession } from '@/api/xr-sessions'
 import type { SessionRecord, Step } from '@/components/xr/types'
 import { SafetyCheckNote } from '@/components/xr/safety-check-note'
 import { toast } from '@/hooks/use-toast'
@@ -79,6 +79,7 @@ export function WeldingSimulator() {
   const startedAtRef = useRef(0) // the weld's start
   const metricsRef = useRef(metrics)
   const sessionRef = useRef<Promise<SessionRecord | null> | null>(null)
+  const openRecord = useRef<SessionRecord | null>(null) // the session's record once the server has it, until it ends
   const ids = { technique: useId(), material: useId(), position: useId() }
 
   const moduleId = modules.data ? weldingModuleId(settings.technique, modules.data) : undefined
@@ -135,11 +136,30 @@ export function WeldingSimulator() {
       sessionType: 'ar',
       deviceType: navigator.userAgent,
       startedAt: new Date(startedAt).toISOString(),
-    }).catch(() => {
-      toast({ variant: 'destructive', title: 'Session Failed', description: 'Could not start training session' })
-      return null
     })
+      .then((record) => (openRecord.current = record))
+      .catch(() => {
+        toast({ variant: 'destructive', title: 'Session Failed', description: 'Could not start training session' })
+        return null
+      })
   }
+
+  // Leaving during the checks or the weld ends the session with the checks ticked so far; a weld not finished counts for nothing.
+  useEndSessionOnLeave(() => {
+    const record = openRecord.current
+    if (!record || !sessionRef.current) return null
+    sessionRef.current = null
+    openRecord.current = null
+    const at = Date.now()
+    return {
+      id: record.id,
+      end: {
+        endedAt: new Date(at).toISOString(),
+        duration: Math.round((at - sessionStartedAt) / 1000),
+        interactionData: { interactions: done.map((check, seq) => checkInteraction(check, seq, sessionStartedAt)), safetyChecks: [] },
+      },
+    }
+  })
 
   function beginChecks() {
     const t = Date.now()
@@ -222,6 +242,7 @@ export function WeldingSimulator() {
     setPhase('completed')
     const record = await sessionRef.current
     sessionRef.current = null
+    openRecord.current = null
     if (!record) {
       setSave({ status: 'unsaved' })
       return
