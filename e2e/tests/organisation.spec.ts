@@ -210,6 +210,31 @@ test.describe('organisation', () => {
     await expect(page.getByRole('list', { name: 'Members of Spring 2027' })).toContainText(bo.name)
   })
 
+  test('an invite opened by an account of another organisation says why it cannot be accepted, and signs out there', async ({ page, browser }) => {
+    await signIn(page, server.base, admin, '/organisation?tab=invites')
+    const invite = await page.evaluate(async () => {
+      const res = await fetch('/api/organisation/invites', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ role: 'learner', expiresInDays: 1, maxUses: 1 }),
+      })
+      return ((await res.json()) as { url: string }).url
+    })
+    const other = newPerson('other-admin', 'Olga Other')
+    await setPasswordWithLink(server, createAdmin(server, { email: other.email, org: 'Other School', name: other.name }), other.password)
+    const { context, page: olga } = await secondBrowser(browser)
+    await signIn(olga, server.base, other, '/account')
+    await olga.goto(invite)
+    await expect(olga.getByText('Your account already belongs to Other School; an account can belong to one organisation.')).toBeVisible()
+    expect(await seriousViolations(olga), 'invite page, another organisation').toEqual([])
+    await olga.getByRole('button', { name: 'Sign out' }).click()
+    // Signed out: the invite's sign-up form, its first field focused, and the way to sign in with another account.
+    await expect(olga.getByLabel('Email')).toBeFocused()
+    await expect(olga.getByRole('link', { name: 'Sign in to accept' })).toBeVisible()
+    expect((await olga.request.get('/api/me').then((r) => r.json())).guest).toBe(true)
+    await context.close()
+  })
+
   test('cohorts: create one, add and remove a member; members: role change and a password reset link', async ({ page, browser }) => {
     const { context, page: lea } = await secondBrowser(browser)
     const leaPerson = newPerson('lea', 'Lea Learner')
@@ -416,7 +441,7 @@ test.describe('organisation at 375 px', () => {
     await expect(page.getByRole('tab', { name: 'Cohorts' })).toBeInViewport()
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(scrollWidth).toBeLessThanOrEqual(375)
-    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('button', { name: 'Menu', exact: true }).click()
     const account = page.getByTestId('mobile-menu').getByRole('region', { name: 'Your account' })
     await expect(account).toContainText(admin.name)
     await expect(account).toContainText('Admin')

@@ -8,6 +8,7 @@ import { formErrors } from '@/lib/form-errors'
 import type { PageProps } from '@/lib/page'
 import { signInPath } from '@/lib/next-path'
 import { AuthShell, Loading } from './components/auth-shell'
+import { SignedInNotice } from './components/signed-in-notice'
 import { SignUpForm } from './components/sign-up-form'
 import { useArrivedSignedIn } from './components/use-arrived-signed-in'
 import { formatDateTime } from './lib/format'
@@ -66,6 +67,8 @@ export default function InvitePage({ params }: PageProps) {
   const me = useMe()
   const arrivedSignedIn = useArrivedSignedIn(me.data)
   const [, navigate] = useLocation()
+  // Signed out here (an account of another organisation): the sign-up form that follows takes focus.
+  const [signedOutHere, setSignedOutHere] = useState(false)
 
   if (invite.isPending || me.isPending) {
     return (
@@ -104,7 +107,7 @@ export default function InvitePage({ params }: PageProps) {
         }
       >
         <InviteDetails invite={info} />
-        <SignUpForm inviteToken={token} onSignedUp={() => navigate('/account')} />
+        <SignUpForm focusFirst={signedOutHere} inviteToken={token} onSignedUp={() => navigate('/account')} />
       </AuthShell>
     )
   }
@@ -112,20 +115,21 @@ export default function InvitePage({ params }: PageProps) {
   return (
     <AuthShell title={title}>
       <InviteDetails invite={info} />
-      {account.organisation ? (
+      {account.organisation?.id === info.organisation.id ? (
         <p className="text-slate-200">
-          {account.organisation.id === info.organisation.id ? (
-            <>You are already a member of {account.organisation.name}.</>
-          ) : (
-            <>
-              Your account already belongs to {account.organisation.name}; an account can belong to one organisation. Sign in with another
-              account to accept.
-            </>
-          )}{' '}
+          You are already a member of {account.organisation.name}.{' '}
           <Link href="/account" className={linkClass}>
             Go to your account
           </Link>
         </p>
+      ) : account.organisation ? (
+        <div className="space-y-4">
+          <p className="text-slate-200">
+            Your account already belongs to {account.organisation.name}; an account can belong to one organisation. Sign out, then sign in
+            with another account or create one to accept.
+          </p>
+          <SignedInNotice me={account} onSignedOut={() => setSignedOutHere(true)} />
+        </div>
       ) : (
         <AcceptInvite token={token} me={account} invite={info} />
       )}
