@@ -148,7 +148,7 @@ test.describe('navigation at 375 px', () => {
 
   test('hamburger panel with expandable groups, scroll lock, closes on a link', async ({ page }) => {
     await page.goto('/analytics')
-    const open = page.getByRole('button', { name: 'Open menu' })
+    const open = page.getByRole('button', { name: 'Menu', exact: true })
     await open.click()
     await expect(page.getByTestId('mobile-menu')).toBeVisible()
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden')
@@ -165,12 +165,12 @@ test.describe('navigation at 375 px', () => {
 
   test('the panel closes when the width reaches 768 px', async ({ page }) => {
     await page.goto('/')
-    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('button', { name: 'Menu', exact: true }).click()
     await expect(page.getByTestId('mobile-menu')).toBeVisible()
     await page.setViewportSize({ width: 768, height: 740 })
     await expect(page.getByTestId('mobile-menu')).toBeHidden()
     await page.setViewportSize({ width: 375, height: 740 })
-    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeVisible()
   })
 })
 

@@ -172,7 +172,7 @@ test.describe('portal at 375 px', () => {
     expect(await frame.evaluate((el) => ((el.scrollLeft = 200), el.scrollLeft))).toBeGreaterThan(0)
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
     // The mobile menu offers the portal too.
-    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('button', { name: 'Menu', exact: true }).click()
     await expect(page.getByTestId('mobile-menu').getByRole('link', { name: 'Portal' })).toHaveAttribute('href', '/portal')
   })
 

@@ -82,7 +82,7 @@ describe('navigation account area', { timeout: 20_000 }, () => {
   it('shows the name and role in the mobile panel', async () => {
     fakeApi({ 'GET /api/me': { body: adminMe } })
     renderWithApp(<Navigation />, '/')
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Open menu' }))
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Menu' }))
     const account = await within(screen.getByTestId('mobile-menu')).findByRole('region', { name: 'Your account' })
     expect(account).toHaveTextContent('Ada Lovelace')
     expect(account).toHaveTextContent('Admin · Northside Training Centre')

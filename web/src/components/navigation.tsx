@@ -298,7 +298,7 @@ export function Navigation() {
                 ref={hamburgerRef}
                 type="button"
                 className="inline-flex h-10 w-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 md:hidden"
-                aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+                aria-label="Menu"
                 aria-expanded={mobileOpen}
                 aria-controls={mobilePanelId}
                 onClick={() => setMobileOpen((open) => !open)}
