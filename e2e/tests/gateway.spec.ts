@@ -73,7 +73,7 @@ async function create(page: Page, body: unknown): Promise<Equipment> {
   return (await res.json()) as Equipment
 }
 
-test('the gateway polls a modbus-serial device; a value another client writes to it shows on the page', async ({ page }) => {
+test('the gateway polls a modbus-serial device; a value another client writes to it shows on the page', async ({ page, browser, gatewayServer }) => {
   // The device: modbus-serial's own TCP server, holding register 0 is the
   // temperature in tenths of a degree (int16).
   const holding = new Array<number>(16).fill(0)
@@ -114,6 +114,17 @@ test('the gateway polls a modbus-serial device; a value another client writes to
       'href',
       `/digital-twin/manage?edit=${eq.id}`,
     )
+
+    // A visitor watching the same twin learns that a real device serves it, not where the device is.
+    const visitor = await browser.newContext({ baseURL: gatewayServer.base, storageState: { cookies: [], origins: [] } })
+    const watching = await visitor.newPage()
+    await watching.goto('/digital-twin')
+    await card(watching, eq.id).getByRole('button', { name: 'Pump on modbus-serial' }).click()
+    const seen = watching.getByTestId('equipment-detail')
+    await seen.getByRole('tab', { name: 'Protocols' }).click()
+    await expect(seen.getByTestId('real-device-note')).toContainText('Connected to its real device;')
+    await expect(seen).not.toContainText(`127.0.0.1:${port}`)
+    await visitor.close()
 
     // An independent client writes the register, as a plant HMI would.
     const client = new ModbusRTU()

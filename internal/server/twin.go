@@ -28,8 +28,12 @@ package server
 //	 "nextMaintenanceDate": "2027-05-15T00:00:00Z",
 //	 "maintenanceSchedule": {"intervalDays": 365, "tasks": [{"task": "…", "frequency": "annual", "trade": "hvac"}]},
 //	 "supportedTradeTypes": ["hvac", "plumbing", "electrical"],
-//	 "organisationId": "…"}              // whose staff added it and alone manage it; absent for the seeded
+//	 "organisationId": "…",              // whose staff added it and alone manage it; absent for the seeded
 //	                                     // fleet, which every organisation's staff drive and none manage
+//	 "realDevice": false}                // a real device serves it; then its "connection" (twin_define.go)
+//	                                     // and the device's address in connectionParameters go only to the
+//	                                     // staff who manage it: anyone else, and every equipment_update,
+//	                                     // get "connection": null and {device, intervalMs, timeoutMs, points}
 //
 // GET /api/digital-twin/equipment-alerts → Alert[], most severe first, then newest:
 //
@@ -159,8 +163,9 @@ func (s *Server) handleListEquipment(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	c := caller(r)
 	for i := range list {
-		list[i] = s.present(list[i])
+		list[i] = s.presentTo(c, list[i])
 	}
 	writeJSON(w, http.StatusOK, list)
 }
@@ -225,7 +230,7 @@ func (s *Server) handleSensorData(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, s.equipmentUpdate(eq, now))
+	writeJSON(w, http.StatusOK, equipmentUpdate(s.presentTo(caller(r), eq), now))
 }
 
 // allowExchange takes one of the protocol exchanges the server makes a

@@ -24,6 +24,7 @@ import (
 	"net/http"
 
 	"journeyman/internal/catalog"
+	"journeyman/internal/identity"
 	"journeyman/internal/twin"
 )
 
@@ -110,6 +111,17 @@ func (s *Server) defined(r *http.Request, eq twin.Equipment) {
 	s.noteTwin(eq.ID)
 }
 
-// present is a twin as clients see it: its device's real address, and no
-// connection password.
+// present is a twin as the staff who manage it see it: its device's real
+// address, and no connection password.
 func (s *Server) present(eq twin.Equipment) twin.Equipment { return s.fleet.Present(eq).Public() }
+
+// presentTo is a twin as caller c may see it: in full to the staff of the
+// organisation that manages it, without its device's whereabouts to
+// anyone else (twin.Equipment.Watched).
+func (s *Server) presentTo(c identity.Caller, eq twin.Equipment) twin.Equipment {
+	p := s.present(eq)
+	if eq.OrganisationID != "" && eq.OrganisationID == c.OrgID && c.Meets(identity.Staff) {
+		return p
+	}
+	return p.Watched()
+}

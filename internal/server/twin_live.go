@@ -33,15 +33,15 @@ type EquipmentUpdate struct {
 	Alerts    []twin.Alert   `json:"alerts"`
 }
 
-// equipmentUpdate is eq as clients see it (its device's real address) with
-// its alerts at now, most severe first.
-func (s *Server) equipmentUpdate(eq twin.Equipment, now time.Time) EquipmentUpdate {
+// equipmentUpdate is eq, presented as its receiver may see it, with its
+// alerts at now, most severe first.
+func equipmentUpdate(eq twin.Equipment, now time.Time) EquipmentUpdate {
 	alerts := twin.Alerts(eq, now)
 	twin.SortAlerts(alerts)
 	if alerts == nil {
 		alerts = []twin.Alert{}
 	}
-	return EquipmentUpdate{Equipment: s.present(eq), Alerts: alerts}
+	return EquipmentUpdate{Equipment: eq, Alerts: alerts}
 }
 
 // recordReadings is the ingester's way to the store: what it stores reaches
@@ -125,7 +125,8 @@ func (s *Server) deliverTwins(ctx context.Context, payload string) {
 		if !watched {
 			continue
 		}
-		b, err := json.Marshal(s.equipmentUpdate(eq, now))
+		// One message for every watcher: the twin as anyone may watch it.
+		b, err := json.Marshal(equipmentUpdate(s.present(eq).Watched(), now))
 		if err != nil {
 			s.log.Error("realtime: encode equipment update", "equipment", eq.ID, "err", err)
 			continue

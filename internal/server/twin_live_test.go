@@ -3,7 +3,9 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"journeyman/internal/identity"
@@ -109,4 +111,68 @@ func TestEquipmentLiveTwoProcesses(t *testing.T) {
 	if got := deviceTemperature(); got != 11.25 {
 		t.Fatalf("process 2's device serves temperature %v, want 11.25", got)
 	}
+}
+
+// TestTwinDeviceWhereabouts: the address, login and point map of a twin's
+// real device reach only the staff of the organisation that manages it;
+// anyone else, and every watcher of equipment_update, learns only that it
+// is on a real device.
+func TestTwinDeviceWhereabouts(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		s, srv := twinServer(t, st)
+		mustAccount(t, s, "Ines", "Plant School", identity.Instructor)
+		mustAccount(t, s, "Olga", "Other School", identity.Admin)
+		mustAccount(t, s, "Lea", "Plant School", identity.Learner)
+		body := strings.Replace(strings.Replace(pumpBody, `"Modbus TCP"`, `"OPC-UA"`, 1), `"connection": null`,
+			`"connection": {"address": "opc.tcp://plc.plant:4840", "securityPolicy": "Basic256Sha256", "username": "gateway-op",
+			"password": "s3cret", "points": [{"sensor": "pressure", "nodeId": "ns=2;s=DischargePressure"}]}`, 1)
+		created := call(t, s, "Ines", "POST", "/api/digital-twin/equipment", body)
+		if created.status != 201 || !strings.Contains(created.body, "plc.plant:4840") {
+			t.Fatalf("POST = %d %.300s; want 201 with the device's address, to its own staff", created.status, created.body)
+		}
+		id := decode[twin.Equipment](t, created).ID
+		hidden := []string{"plc.plant", "gateway-op", "s3cret", "DischargePressure", "Basic256Sha256"}
+		shows := func(t *testing.T, what, body string) {
+			t.Helper()
+			for _, h := range hidden {
+				if strings.Contains(body, h) {
+					t.Errorf("%s shows %q: %.400s", what, h, body)
+				}
+			}
+		}
+
+		for _, tt := range []struct {
+			who  string
+			full bool
+		}{{"Ines", true}, {"Olga", false}, {"Lea", false}, {"", false}} {
+			res := call(t, s, tt.who, "GET", "/api/digital-twin/equipment", "")
+			checkError(t, res, 200, "")
+			var got *twin.Equipment
+			for _, eq := range decode[[]twin.Equipment](t, res) {
+				if eq.ID == id {
+					got = &eq
+				}
+			}
+			switch {
+			case got == nil || !got.RealDevice:
+				t.Fatalf("%q: twin %s missing or not on a real device: %+v", tt.who, id, got)
+			case tt.full && (got.Connection == nil || got.Connection.Address != "opc.tcp://plc.plant:4840" || got.Connection.Username != "gateway-op"):
+				t.Fatalf("its own staff see connection %+v", got.Connection)
+			case !tt.full:
+				shows(t, fmt.Sprintf("the list to %q", tt.who), res.body)
+			}
+		}
+
+		// Any watcher hears of a change as anyone may watch it, whoever made it.
+		watcher := mustDial(t, srv, "Lea")
+		waitConns(t, s, 1)
+		wsSend(t, watcher, map[string]any{"type": "watch_equipment"})
+		wsRead(t, watcher, realtime.TypeWatchingEquipment)
+		checkError(t, call(t, s, "Ines", "PUT", "/api/digital-twin/equipment/"+id, strings.Replace(body, "Booster Pump P-7", "Booster Pump P-7B", 1)), 200, "")
+		m := wsReadUntil(t, watcher, realtime.TypeEquipmentUpdate, func(m realtime.Message) bool { return equipmentUpdateOf(t, m).Equipment.ID == id })
+		if u := equipmentUpdateOf(t, m); !u.Equipment.RealDevice || u.Equipment.Name != "Booster Pump P-7B" {
+			t.Fatalf("equipment_update = %+v", u.Equipment)
+		}
+		shows(t, "equipment_update", string(m.Payload))
+	})
 }

@@ -161,6 +161,7 @@ func sameDevice(a, b Connection) bool {
 // Public is the twin as the API shows it: the connection's password is
 // never sent back, only whether one is kept.
 func (eq Equipment) Public() Equipment {
+	eq.RealDevice = eq.Connection != nil
 	if eq.Connection != nil {
 		c := *eq.Connection
 		c.HasPassword, c.Password = c.Password != "", ""
@@ -169,6 +170,29 @@ func (eq Equipment) Public() Equipment {
 	if eq.WritableSensors == nil {
 		eq.WritableSensors = []string{}
 	}
+	return eq
+}
+
+// watchedParams are the connection parameters of a twin on a real device
+// that anyone watching may see: how it is read, not where or as whom.
+var watchedParams = []string{"device", "intervalMs", "timeoutMs", "points"}
+
+// Watched is a public answer (Public) as those who do not manage the twin
+// see it: a twin on a real device says so (RealDevice) but not the
+// device's address, login, topic or point map, which would map a site's
+// plant network for anyone watching.
+func (eq Equipment) Watched() Equipment {
+	if !eq.RealDevice {
+		return eq
+	}
+	eq.Connection = nil
+	params := make(map[string]any, len(watchedParams))
+	for _, k := range watchedParams {
+		if v, ok := eq.ConnectionParameters[k]; ok {
+			params[k] = v
+		}
+	}
+	eq.ConnectionParameters = params
 	return eq
 }
 

@@ -83,6 +83,9 @@ type Equipment struct {
 	// manage the twin, the one whose staff added it; empty for the seeded
 	// fleet, shared by every organisation.
 	OrganisationID string `json:"organisationId,omitempty"`
+	// RealDevice says, in answers, that the twin reads a real device: so
+	// much of its Connection anyone watching may know (Watched).
+	RealDevice bool `json:"realDevice"`
 }
 
 // MaintenanceSchedule is the planned upkeep of a machine.

@@ -3,6 +3,7 @@ package twin
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -325,5 +326,38 @@ func TestIngesterGroupsCommits(t *testing.T) {
 	}
 	if len(batches) != 2 || batches[0] != 1 || batches[1] != 10 || failed != 1 {
 		t.Fatalf("batches = %v, failed = %d; want [1 10] and 1 failure", batches, failed)
+	}
+}
+
+// TestWatched: anyone watching a twin on a real device learns that it is on
+// one and how it is read, never where the device is or as whom.
+func TestWatched(t *testing.T) {
+	eq := SeedEquipment()[0]
+	eq.Connection = &Connection{Address: "opc.tcp://10.20.2.7:4840", Username: "gateway", Password: "secret", Topic: "plant/ahu3",
+		IntervalMs: 500, TimeoutMs: 2000, Points: []Point{{Sensor: "temperature", NodeID: "ns=2;s=SupplyTemp"}}}
+	eq.ConnectionParameters = map[string]any{"device": "connected", "intervalMs": 500, "timeoutMs": 2000, "points": 1,
+		"endpointUrl": "opc.tcp://10.20.2.7:4840", "securityPolicy": "Basic256Sha256"}
+	public := eq.Public()
+	if !public.RealDevice || public.Connection == nil || public.Connection.Address == "" || public.Connection.Password != "" {
+		t.Fatalf("public = %+v", public.Connection)
+	}
+	watched := public.Watched()
+	b, err := json.Marshal(watched)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, hidden := range []string{"10.20.2.7", "gateway", "secret", "plant/ahu3", "SupplyTemp", "Basic256Sha256"} {
+		if strings.Contains(string(b), hidden) {
+			t.Errorf("watched twin shows %q: %s", hidden, b)
+		}
+	}
+	want := map[string]any{"device": "connected", "intervalMs": 500, "timeoutMs": 2000, "points": 1}
+	if !watched.RealDevice || watched.Connection != nil || !reflect.DeepEqual(watched.ConnectionParameters, want) {
+		t.Fatalf("watched: realDevice %v, connection %+v, parameters %v", watched.RealDevice, watched.Connection, watched.ConnectionParameters)
+	}
+	// A twin on its demo device hides nothing: its parameters are the demo device's.
+	demo := SeedEquipment()[0].Public()
+	if w := demo.Watched(); w.RealDevice || !reflect.DeepEqual(w.ConnectionParameters, demo.ConnectionParameters) {
+		t.Fatalf("demo twin watched = %+v", w)
 	}
 }

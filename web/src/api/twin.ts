@@ -93,6 +93,11 @@ export const equipmentSchema = z.looseObject({
   writableSensors: z.array(z.string()).nullish(),
   /** The organisation whose instructors and admins added the twin and alone manage it; absent for the shared seeded fleet. */
   organisationId: z.string().nullish(),
+  /**
+   * Whether a real device serves the twin. Only the staff who manage it get
+   * its connection; anyone else gets realDevice alone.
+   */
+  realDevice: z.boolean().nullish(),
 })
 export type Equipment = z.infer<typeof equipmentSchema>
 

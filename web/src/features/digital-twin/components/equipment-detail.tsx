@@ -309,8 +309,8 @@ function ProtocolsTab({ equipment }: { equipment: Equipment }) {
       )}
       <div>
         <Heading depth={1} className="mb-3 text-sm font-semibold text-white">Test the connection</Heading>
-        {equipment.connection ? (
-          <RealDeviceNote equipment={equipment} address={equipment.connection.address} />
+        {equipment.realDevice || equipment.connection ? (
+          <RealDeviceNote equipment={equipment} address={equipment.connection?.address} />
         ) : (
           <ProtocolTester key={equipment.id} equipment={equipment} />
         )}
@@ -324,12 +324,19 @@ function ProtocolsTab({ equipment }: { equipment: Equipment }) {
  * to talk to: the gateway reads the device, and staff test the connection
  * where they edit it.
  */
-function RealDeviceNote({ equipment, address }: { equipment: Equipment; address: string }) {
+function RealDeviceNote({ equipment, address }: { equipment: Equipment; address: string | undefined }) {
   const manages = useManagesTwin(equipment)
   return (
     <p className="text-sm text-slate-300" data-testid="real-device-note">
-      Connected to its real device at <span className="font-mono text-white">{address}</span>; the gateway reads it and
-      the sync status above says how that goes. Test Protocol speaks to demo devices only.{' '}
+      {address ? (
+        <>
+          Connected to its real device at <span className="font-mono text-white">{address}</span>;
+        </>
+      ) : (
+        // Where the device is, only its organisation's staff are told.
+        'Connected to its real device;'
+      )}{' '}
+      the gateway reads it and the sync status above says how that goes. Test Protocol speaks to demo devices only.{' '}
       {manages && (
         <Link href={`/digital-twin/manage?edit=${encodeURIComponent(equipment.id)}`} className="text-sky-300 underline">
           Test this connection on Manage equipment

@@ -11,6 +11,17 @@ describe('replaceEquipment', () => {
     expect(replaceEquipment(list, twin('b', 9))).toEqual([twin('a', 1), twin('b', 9)])
     expect(replaceEquipment(list, twin('c', 3))).toEqual(list)
   })
+
+  it("keeps the device details its staff's list holds when an update comes as anyone may watch it", () => {
+    const connection = { address: 'opc.tcp://10.20.2.7:4840', points: [] }
+    const full = { ...twin('b', 2), realDevice: true, connection, connectionParameters: { device: 'connected', endpointUrl: connection.address } } as Equipment
+    const watched = { ...twin('b', 9), realDevice: true, connection: null, connectionParameters: { device: 'connected' } } as Equipment
+    expect(replaceEquipment([full], watched)).toEqual([{ ...watched, connection, connectionParameters: full.connectionParameters }])
+    // A list that never had them (anyone else's) takes the update as it is; so does a twin back on its demo device.
+    expect(replaceEquipment([{ ...full, connection: null }], watched)).toEqual([watched])
+    const demo = { ...twin('b', 9), realDevice: false, connection: null } as Equipment
+    expect(replaceEquipment([full], demo)).toEqual([demo])
+  })
 })
 
 describe('replaceTwinAlerts', () => {

@@ -3,7 +3,12 @@ import { ALERT_LEVELS } from './equipment'
 
 /** The list with the twin replaced by its newer state; a twin the list does not hold is left for the next read. */
 export function replaceEquipment(list: Equipment[], updated: Equipment): Equipment[] {
-  return list.map((e) => (e.id === updated.id ? updated : e))
+  return list.map((e) => {
+    if (e.id !== updated.id) return e
+    // An update comes as anyone may watch the twin, without its device's details: those the list holds (its own staff's answer) stay.
+    if (updated.realDevice && !updated.connection && e.connection) return { ...updated, connection: e.connection, connectionParameters: e.connectionParameters }
+    return updated
+  })
 }
 
 /** How severe a level is; one the app does not know ranks below them all. */
