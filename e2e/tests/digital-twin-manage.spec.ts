@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test as base, type Page } from '../support/test'
 import { startFreshServer, type FreshServer } from '../support/fresh-server'
 import { signedInInstructor, signedInLearner, type StorageState } from '../support/staff'
+import { EQUIPMENT, addTwin, twinDefinition } from '../support/twins'
 
 // Twins as data (/digital-twin/manage) on the real server: an instructor
 // adds a Modbus TCP twin that reads the demo device of seed twin pnl-lp2a,
@@ -29,7 +30,6 @@ const test = base.extend<object, { manageServer: ManageServer }>({
   baseURL: async ({ manageServer }, use) => use(manageServer.base),
 })
 
-const EQUIPMENT = '/api/digital-twin/equipment'
 
 interface Twin {
   id: string
@@ -187,22 +187,8 @@ test.describe('manage equipment', () => {
     const page = await context.newPage()
     await page.setViewportSize({ width: 375, height: 800 })
     // A twin of the instructor's organisation to edit.
-    const name = `Panel LP-9 ${Date.now().toString(36)}`
-    const added = await page.request.post(EQUIPMENT, {
-      data: {
-        name,
-        manufacturer: 'Square D',
-        model: 'NF',
-        serialNumber: 'SQD-9',
-        type: 'panelboard',
-        supportedTradeTypes: ['electrical'],
-        communicationProtocol: 'Modbus TCP',
-        maintenanceSchedule: { intervalDays: 365, tasks: [{ task: 'Infrared scan', frequency: 'annual', trade: 'electrical' }] },
-        connection: null,
-        writableSensors: [],
-      },
-    })
-    expect(added.status(), await added.text()).toBe(201)
+    const name = `Pump P-9 ${Date.now().toString(36)}`
+    await addTwin(page.request, twinDefinition(name, 'Modbus TCP'))
     await page.goto('/digital-twin/manage')
     await expect(page.getByRole('list', { name: 'Equipment' }).getByRole('listitem').first()).toBeVisible()
     expect(await overflows(page)).toBe(false)

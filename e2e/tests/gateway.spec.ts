@@ -4,6 +4,7 @@ import ModbusRTU from 'modbus-serial'
 import { expect, test as base, type Page } from '../support/test'
 import { startFreshServer, type FreshServer } from '../support/fresh-server'
 import { signedInInstructor, type StorageState } from '../support/staff'
+import { EQUIPMENT, addTwin, twinDefinition } from '../support/twins'
 
 // Issue 14: twins connected to real devices, checked with implementations
 // nobody here wrote: a Modbus TCP device and client from the npm package
@@ -32,7 +33,6 @@ const test = base.extend<object, { gatewayServer: GatewayServer }>({
   storageState: async ({ gatewayServer }, use) => use(gatewayServer.instructor),
 })
 
-const EQUIPMENT = '/api/digital-twin/equipment'
 const card = (page: Page, id: string) => page.locator(`[data-testid="equipment-card"][data-equipment-id="${id}"]`)
 
 interface Equipment {
@@ -52,26 +52,6 @@ async function freePort(): Promise<number> {
   })
 }
 
-function definition(name: string, protocol: string, connection: unknown) {
-  return {
-    name,
-    manufacturer: 'Test Works',
-    model: 'TW-1',
-    serialNumber: `SN-${Date.now()}`,
-    type: 'booster-pump',
-    supportedTradeTypes: ['plumbing'],
-    communicationProtocol: protocol,
-    maintenanceSchedule: { intervalDays: 90, tasks: [] },
-    connection,
-    writableSensors: [],
-  }
-}
-
-async function create(page: Page, body: unknown): Promise<Equipment> {
-  const res = await page.request.post(EQUIPMENT, { data: body })
-  expect(res.status(), await res.text()).toBe(201)
-  return (await res.json()) as Equipment
-}
 
 test('the gateway polls a modbus-serial device; a value another client writes to it shows on the page', async ({ page, browser, gatewayServer }) => {
   // The device: modbus-serial's own TCP server, holding register 0 is the
@@ -90,9 +70,9 @@ test('the gateway polls a modbus-serial device; a value another client writes to
   )
   await new Promise<void>((resolve) => device.on('initialized', () => resolve()))
   try {
-    const eq = await create(
-      page,
-      definition('Pump on modbus-serial', 'Modbus TCP', {
+    const eq = await addTwin<Equipment>(
+      page.request,
+      twinDefinition('Pump on modbus-serial', 'Modbus TCP', {
         address: `127.0.0.1:${port}`,
         unitId: 7,
         intervalMs: 250,
@@ -147,9 +127,9 @@ test('an MQTT twin follows a device publishing through Mosquitto with mosquitto_
   expect(broker, 'JOURNEYMAN_TEST_MQTT_URL names the Mosquitto broker').not.toBe('')
   const url = new URL(broker)
   const topic = `plant/e2e/${Date.now()}-${Math.random().toString(16).slice(2)}`
-  const eq = await create(
-    page,
-    definition('Inverter on Mosquitto', 'MQTT', {
+  const eq = await addTwin<Equipment>(
+      page.request,
+      twinDefinition('Inverter on Mosquitto', 'MQTT', {
       address: `tcp://${url.hostname}:${url.port || 1883}`,
       topic,
       intervalMs: 1000,

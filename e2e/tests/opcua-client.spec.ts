@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline'
 import { expect, test as base, type APIRequestContext } from '../support/test'
 import { startFreshServer, type FreshServer } from '../support/fresh-server'
 import { signedInInstructor } from '../support/staff'
+import { addTwin, twinDefinition } from '../support/twins'
 
 // The seed transformer's simulated OPC UA device, as an independent client
 // (node-opcua, support/opcua-client-check.mjs) sees it: Objects leads to
@@ -101,28 +102,6 @@ async function transformer(api: APIRequestContext): Promise<Equipment> {
   return eq!
 }
 
-/** An OPC-UA twin the instructor's organisation adds, served by a demo device of its own. */
-async function ownTransformer(api: APIRequestContext): Promise<Equipment> {
-  const res = await api.post('/api/digital-twin/equipment', {
-    data: {
-      name: 'Training Transformer T-9',
-      manufacturer: 'Eaton',
-      model: 'DT-3 75 kVA',
-      serialNumber: 'EAT-9',
-      type: 'transformer',
-      supportedTradeTypes: ['electrical'],
-      communicationProtocol: 'OPC-UA',
-      maintenanceSchedule: { intervalDays: 365, tasks: [{ task: 'Oil sample', frequency: 'annual', trade: 'electrical' }] },
-      connection: null,
-      writableSensors: [],
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  const eq = (await res.json()) as Equipment
-  expect(eq.connectionParameters.endpointUrl).toMatch(/^opc\.tcp:\/\/127\.0\.0\.1:\d+$/)
-  return eq
-}
-
 const SENSORS = ['Temperature', 'Pressure', 'Vibration', 'Current', 'Voltage', 'Rpm', 'Efficiency']
 // UN/CEFACT common codes, as OPC UA's EUInformation.unitId.
 const UNIT_IDS: Record<string, number> = { '°C': 4408652, kPa: 4935745, 'mm/s': 4403510, A: 4279632, V: 5655636, rpm: 5394509, '%': 20529 }
@@ -184,7 +163,9 @@ test.describe('OPC UA demo device, through node-opcua', () => {
     expect(sharedLogin.status()).toBe(403)
     expect(await sharedLogin.text()).toContain('shared demo equipment')
 
-    const eq = await ownTransformer(opcuaServer.instructor)
+    // A twin of the instructor's organisation, served by a demo device of its own.
+    const eq = await addTwin<Equipment>(opcuaServer.instructor, twinDefinition('Training Transformer T-9', 'OPC-UA'))
+    expect(eq.connectionParameters.endpointUrl).toMatch(/^opc\.tcp:\/\/127\.0\.0\.1:\d+$/)
     const res = await opcuaServer.instructor.get(`/api/equipment/${eq.id}/mqtt-credentials`)
     expect(res.status(), await res.text()).toBe(200)
     const login = (await res.json()) as { username: string; password: string }
