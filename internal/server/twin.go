@@ -146,12 +146,10 @@ func (s *Server) twinScope(use twinUse) func(*http.Request, identity.Caller) err
 		switch {
 		case err != nil:
 			return err
-		case eq.OrganisationID == c.OrgID:
-			return nil
-		case eq.OrganisationID != "":
-			return apperr.Forbidden("%s belongs to another organisation: only its instructors and admins may use it", eq.Name)
-		case use == manageTwin:
+		case eq.OrganisationID == "" && use == manageTwin:
 			return apperr.Forbidden("%s is shared demo equipment every organisation trains on: no one may change or retire it, or log a device in as it; add your own equipment instead", eq.Name)
+		case eq.OrganisationID != "" && eq.OrganisationID != c.OrgID:
+			return apperr.Forbidden("%s belongs to another organisation: only its instructors and admins may use it", eq.Name)
 		}
 		return nil
 	}

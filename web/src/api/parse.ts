@@ -61,6 +61,8 @@ export interface ReadOptions<T, R> {
   enabled?: boolean
   /** How often the page asks again, in ms, or false (spec 000 §7: only where a page polls). */
   refetchInterval?: number | false
+  /** 'always': the page asks again each time it opens, whatever the cache holds. */
+  refetchOnMount?: 'always'
 }
 
 /** useQuery of a module's query options with a page's ReadOptions. */

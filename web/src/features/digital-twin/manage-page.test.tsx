@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import { Providers } from '@/app/providers'
 import userEvent from '@testing-library/user-event'
 import { fakeApi, learnerMe, type FakeAnswer } from '@/test/fake-api'
 import { renderWithApp } from '@/test/render'
@@ -277,6 +280,25 @@ describe('Manage Equipment', { timeout: 30_000 }, () => {
     renderWithApp(<ManageEquipmentPage />, `/digital-twin/manage?edit=${id}`)
     expect(await screen.findByText(why, { exact: false })).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument()
+  })
+
+  it('reads the list afresh each time it opens, whatever the cache holds (the monitor keeps device details as they were)', async () => {
+    const fetchMock = server()
+    const lists = () => fetchMock.mock.calls.filter(([url]) => new URL(String(url), 'http://app.test').pathname === '/api/digital-twin/equipment').length
+    const first = renderWithApp(<ManageEquipmentPage />, '/digital-twin/manage')
+    await screen.findByRole('list', { name: 'Equipment' })
+    expect(lists()).toBe(1)
+    first.unmount()
+    const location = memoryLocation({ path: '/digital-twin/manage' })
+    render(
+      <Providers client={first.client}>
+        <Router hook={location.hook} searchHook={location.searchHook}>
+          <ManageEquipmentPage />
+        </Router>
+      </Providers>,
+    )
+    await screen.findByRole('list', { name: 'Equipment' })
+    await waitFor(() => expect(lists()).toBe(2))
   })
 
   it('a learner is told the page is for instructors and admins', async () => {

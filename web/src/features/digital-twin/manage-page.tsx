@@ -62,7 +62,8 @@ function notYours(e: Equipment): string {
 
 /** me is undefined only when /api/me failed: the server then decides, and says so on save. */
 function ManageEquipment({ me }: { me: TwinCaller | undefined }) {
-  const equipment = useEquipment()
+  // Read afresh: the monitor's live updates leave a real device's details as they were (anyone may watch them, lib/live.ts), and a form must start from those stored.
+  const equipment = useEquipment({ refetchOnMount: 'always' })
   // Staff manage their organisation's twins; the shared fleet and other organisations' are on the monitor.
   const own = equipment.data?.filter((e) => !me || managesTwin(me, e))
   const shared = equipment.data?.filter((e) => !e.organisationId).length ?? 0
