@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/coder/websocket"
+
 	"journeyman/internal/identity"
 	"journeyman/internal/realtime"
 	"journeyman/internal/store"
@@ -23,6 +25,13 @@ func twinServer(t *testing.T, st *store.Store) (*Server, *httptest.Server) {
 	}
 	s := MustOpenXRServer(t, st)
 	return s, serveHTTP(t, s)
+}
+
+// watchTwins subscribes c to the twins' equipment_update messages.
+func watchTwins(t *testing.T, c *websocket.Conn) {
+	t.Helper()
+	wsSend(t, c, map[string]any{"type": "watch_equipment"})
+	wsRead(t, c, realtime.TypeWatchingEquipment)
 }
 
 func equipmentUpdateOf(t *testing.T, m realtime.Message) EquipmentUpdate {
@@ -44,8 +53,7 @@ func TestEquipmentLive(t *testing.T) {
 		mustAccount(t, s, "Ines", "Plant School", identity.Instructor)
 		watcher, other := mustDial(t, srv, "Lea"), mustDial(t, srv, "Bo")
 		waitConns(t, s, 2)
-		wsSend(t, watcher, map[string]any{"type": "watch_equipment"})
-		wsRead(t, watcher, realtime.TypeWatchingEquipment)
+		watchTwins(t, watcher)
 
 		checkError(t, call(t, s, "Ines", "POST", "/api/digital-twin/equipment/bp-2/sensor-data", `{"sensorData":{"vibration":9.5}}`), 200, "")
 		u := equipmentUpdateOf(t, wsNext(t, watcher, realtime.TypeEquipmentUpdate))
@@ -90,8 +98,7 @@ func TestEquipmentLiveTwoProcesses(t *testing.T) {
 	mustAccount(t, s2, "Ian", "Plant School", identity.Instructor)
 	watcher := mustDial(t, srv2, "Lea")
 	waitConns(t, s2, 1)
-	wsSend(t, watcher, map[string]any{"type": "watch_equipment"})
-	wsRead(t, watcher, realtime.TypeWatchingEquipment)
+	watchTwins(t, watcher)
 	deviceTemperature := func() float64 {
 		res := call(t, s2, "Ian", "POST", "/api/digital-twin/equipment/chlr-1/simulate-communication", `{"protocol":"Modbus TCP","data":{"registerCount":2}}`)
 		checkError(t, res, 200, "")
@@ -166,8 +173,7 @@ func TestTwinDeviceWhereabouts(t *testing.T) {
 		// Any watcher hears of a change as anyone may watch it, whoever made it.
 		watcher := mustDial(t, srv, "Lea")
 		waitConns(t, s, 1)
-		wsSend(t, watcher, map[string]any{"type": "watch_equipment"})
-		wsRead(t, watcher, realtime.TypeWatchingEquipment)
+		watchTwins(t, watcher)
 		checkError(t, call(t, s, "Ines", "PUT", "/api/digital-twin/equipment/"+id, strings.Replace(body, "Booster Pump P-7", "Booster Pump P-7B", 1)), 200, "")
 		m := wsReadUntil(t, watcher, realtime.TypeEquipmentUpdate, func(m realtime.Message) bool { return equipmentUpdateOf(t, m).Equipment.ID == id })
 		if u := equipmentUpdateOf(t, m); !u.Equipment.RealDevice || u.Equipment.Name != "Booster Pump P-7B" {
