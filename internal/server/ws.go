@@ -136,6 +136,7 @@ func (s *Server) authorizeJoin(ctx context.Context, who realtime.Peer, sessionID
 // returns once listening, so that a message published after it is seen.
 func (s *Server) Start(ctx context.Context) {
 	go s.sweepSessions(ctx)
+	go s.endIdleSessions(ctx)
 	s.listenCatalog(ctx) // and catalog changes, which the read-mostly answers follow
 	s.store.Listen(ctx, alertChannel, func(payload string) {
 		number, ack := strings.CutPrefix(payload, ackPrefix)

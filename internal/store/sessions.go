@@ -485,6 +485,29 @@ func (s *Store) ListLiveSessions(ctx context.Context, orgID string, since time.T
 	return out, nil
 }
 
+// IdleSessions returns the ids of at most limit sessions not yet ended
+// whose last update came before before, longest idle first. Like the live
+// views it reads the running sessions' index by updated_minute, so it
+// never reads an ended session or a recent one.
+func (s *Store) IdleSessions(ctx context.Context, before time.Time, limit int) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM xr_sessions
+		WHERE ended_at IS NULL AND updated_minute < $1 AND updated_at < $2 ORDER BY updated_minute, id LIMIT $3`,
+		minuteOf(before), before.UTC(), limit)
+	if err != nil {
+		return nil, fmt.Errorf("list idle xr sessions: %w", err)
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("list idle xr sessions: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
 func querySummaries(ctx context.Context, q querier, query string, args ...any) ([]training.SessionSummary, error) {
 	out := []training.SessionSummary{}
 	err := eachSummary(ctx, q, query, args, func(x training.SessionSummary) error {

@@ -191,6 +191,39 @@ func TestSessions(t *testing.T) {
 	})
 }
 
+// TestIdleSessions: the sessions not ended and not updated since a time,
+// longest idle first, and no other.
+func TestIdleSessions(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		seedLearners(t, s)
+		day := storetest.FixedNow.Add(-24 * time.Hour)
+		startSession(t, s, "idle-2d", "alice", "electrical-loto", day.Add(-24*time.Hour))
+		startSession(t, s, "idle-1d", "bob", "electrical-loto", day.Add(-time.Minute))
+		startSession(t, s, "idle-30s", "bob", "electrical-loto", day.Add(-30*time.Second)) // in the last minute before: by updated_at
+		startSession(t, s, "recent", "alice", "electrical-loto", day.Add(time.Hour))
+		startSession(t, s, "ended", "alice", "electrical-loto", day.Add(-48*time.Hour))
+		end := training.SessionPatch{EndedAt: ptr(day.Add(-47 * time.Hour)), CompletionStatus: ptr(training.StatusCompleted)}
+		if _, err := s.UpdateSession(ctx, "ended", nil, func(x *training.Session) error {
+			return x.Apply("alice", end, training.Scene{}, storetest.FixedNow)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		for _, tt := range []struct {
+			limit int
+			want  []string
+		}{{10, []string{"idle-2d", "idle-1d", "idle-30s"}}, {2, []string{"idle-2d", "idle-1d"}}} {
+			ids, err := s.IdleSessions(ctx, day, tt.limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fmt.Sprint(ids) != fmt.Sprint(tt.want) {
+				t.Fatalf("idle sessions (limit %d) = %v, want %v", tt.limit, ids, tt.want)
+			}
+		}
+	})
+}
+
 func TestSafetyAlerts(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()

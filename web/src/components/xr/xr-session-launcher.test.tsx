@@ -63,7 +63,7 @@ const content = {
 type Call = { method: string; url: string; body?: NewSessionInput & SessionEndInput & Record<string, unknown> }
 let calls: Call[]
 let failPost = false
-let failEnd = false
+let failEnd: boolean | 'ended' = false
 
 function json(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -88,7 +88,7 @@ beforeEach(() => {
       if (url.endsWith('/xr-content')) return json(200, content)
       if (init?.method === 'POST') return failPost ? json(500, { message: 'boom' }) : json(201, record({ sessionType: body.sessionType }))
       if (init?.method === 'PATCH') {
-        if (body.endedAt && failEnd) return json(503, { message: 'down' })
+        if (body.endedAt && failEnd) return failEnd === 'ended' ? json(409, { message: 'XR session s-1 has already ended' }) : json(503, { message: 'down' })
         return json(200, record(body.endedAt ? { completionStatus: 'completed', duration: body.duration, safetyScore: 100, interactionData: { completionStatus: 'passed' } } : {}))
       }
       return json(404, { message: 'not found' })
@@ -276,6 +276,18 @@ describe('XRSessionLauncher', () => {
     expect(await within(toastRegion()).findByText('Session End Error')).toBeInTheDocument()
     expect(within(toastRegion()).getByText('Could not properly end session')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'End Session' })).toBeEnabled()
+  })
+
+  it('takes a 409 to the end as the session ended elsewhere: it clears the session and says so', async () => {
+    const user = userEvent.setup()
+    failEnd = 'ended'
+    renderLauncher()
+    await user.click(await screen.findByRole('button', { name: 'Desktop Mode' }))
+    await user.click(await screen.findByRole('button', { name: 'End Session' }))
+    expect(await within(toastRegion()).findByText('Session Already Ended')).toBeInTheDocument()
+    expect(within(toastRegion()).getByText('XR session s-1 has already ended')).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: 'Desktop Mode' })).toBeEnabled()
+    expect(screen.queryByRole('button', { name: 'End Session' })).not.toBeInTheDocument()
   })
 
   it('only logs a failed update and sends the unstored interaction again with the next one', async () => {

@@ -27,6 +27,7 @@ import {
 import type { InputKind, Scene, SessionRecord, SessionType } from '@/components/xr/types'
 import { useXRCapabilities, type XRCapabilities } from '@/components/xr/use-xr-capabilities'
 import { useXRContent } from '@/api/catalog'
+import { ApiError } from '@/lib/api'
 import { useEndSession, useEndSessionOnLeave, useStartSession, useUpdateSession, type Interaction, type SessionEndInput } from '@/api/xr-sessions'
 
 /** The title the launch panel shows when none is given (spec 001 §2). */
@@ -344,8 +345,16 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
       toast({ title: 'Session Completed', description: `Training session lasted ${sessionMinutes(durationMs)} minutes` })
       onSessionEnd?.(stored)
     } catch (err) {
-      // The session stays active so the learner can try End Session again.
       setPhase('idle')
+      if (err instanceof ApiError && err.status === 409) {
+        // Ended already: by the server after a day without an update, or by an instructor's stop that crossed this end.
+        player.current?.exitXR()
+        setActive(null)
+        realtime?.setSessionId(undefined)
+        toast({ title: 'Session Already Ended', description: err.serverMessage })
+        return
+      }
+      // The session stays active so the learner can try End Session again.
       toast({ variant: 'destructive', title: 'Session End Error', description: 'Could not properly end session' })
       console.error('Could not properly end session', err)
     }
