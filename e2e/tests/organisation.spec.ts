@@ -42,6 +42,13 @@ async function secondBrowser(browser: Browser) {
   return { context, page }
 }
 
+/** A learner invite link for maxUses people, made by the admin signed in on page. */
+async function learnerInvite(page: Page, maxUses: number): Promise<string> {
+  const res = await page.request.post(`${server.base}/api/organisation/invites`, { data: { role: 'learner', expiresInDays: 1, maxUses } })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { url: string }).url
+}
+
 test.describe('organisation', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
 
@@ -212,14 +219,7 @@ test.describe('organisation', () => {
 
   test('an invite opened by an account of another organisation says why it cannot be accepted, and signs out there', async ({ page, browser }) => {
     await signIn(page, server.base, admin, '/organisation?tab=invites')
-    const invite = await page.evaluate(async () => {
-      const res = await fetch('/api/organisation/invites', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ role: 'learner', expiresInDays: 1, maxUses: 1 }),
-      })
-      return ((await res.json()) as { url: string }).url
-    })
+    const invite = await learnerInvite(page, 1)
     const other = newPerson('other-admin', 'Olga Other')
     await setPasswordWithLink(server, createAdmin(server, { email: other.email, org: 'Other School', name: other.name }), other.password)
     const { context, page: olga } = await secondBrowser(browser)
@@ -240,14 +240,7 @@ test.describe('organisation', () => {
     const leaPerson = newPerson('lea', 'Lea Learner')
     // Lea joins through a multi-use invite made over the API, as the invite test covers the form.
     await signIn(page, server.base, admin, '/organisation?tab=cohorts')
-    const invite = await page.evaluate(async () => {
-      const res = await fetch('/api/organisation/invites', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ role: 'learner', expiresInDays: 1, maxUses: 5 }),
-      })
-      return ((await res.json()) as { url: string }).url
-    })
+    const invite = await learnerInvite(page, 5)
     await lea.goto(invite)
     await fillSignUp(lea, leaPerson)
     await expect(lea).toHaveURL(/\/account$/)
@@ -334,14 +327,7 @@ test.describe('organisation', () => {
 
   test('an admin removes members by keyboard: focus moves to the next member\'s Remove, then to the search', async ({ page, playwright }) => {
     await signIn(page, server.base, admin, '/organisation')
-    const invite = await page.evaluate(async () => {
-      const res = await fetch('/api/organisation/invites', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ role: 'learner', expiresInDays: 1, maxUses: 2 }),
-      })
-      return ((await res.json()) as { url: string }).url
-    })
+    const invite = await learnerInvite(page, 2)
     // Two learners whose names only they share, so a search lists just them, Alpha first.
     const tag = `Leaver${Date.now().toString(36)}`
     const [alpha, beta] = [newPerson('alpha', `${tag} Alpha`), newPerson('beta', `${tag} Beta`)]

@@ -351,16 +351,11 @@ func (c *idSet) forget(id string) {
 
 // sweepSessions deletes expired sessions every hour until ctx ends.
 func (s *Server) sweepSessions(ctx context.Context) {
-	t := time.NewTicker(time.Hour)
-	defer t.Stop()
-	for {
+	sweep := func() {
 		if err := s.store.DeleteExpiredSessions(ctx); err != nil && ctx.Err() == nil {
 			s.log.Warn("sessions: delete expired", "err", err)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
 	}
+	sweep()
+	every(ctx, time.Hour, sweep)
 }

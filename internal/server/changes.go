@@ -43,7 +43,15 @@ func (c *changeSet) take() map[string]string {
 // flushChanges announces the changed sessions and twins every flushEvery
 // until ctx ends.
 func (s *Server) flushChanges(ctx context.Context) {
-	t := time.NewTicker(flushEvery)
+	every(ctx, flushEvery, func() {
+		s.announce(ctx, liveChannel, s.live.take())
+		s.announce(ctx, twinChannel, s.twinChanges.take())
+	})
+}
+
+// every runs fn every d until ctx ends, the first time d after the call.
+func every(ctx context.Context, d time.Duration, fn func()) {
+	t := time.NewTicker(d)
 	defer t.Stop()
 	for {
 		select {
@@ -51,8 +59,7 @@ func (s *Server) flushChanges(ctx context.Context) {
 			return
 		case <-t.C:
 		}
-		s.announce(ctx, liveChannel, s.live.take())
-		s.announce(ctx, twinChannel, s.twinChanges.take())
+		fn()
 	}
 }
 

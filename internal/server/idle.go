@@ -27,20 +27,13 @@ const (
 // endIdleSessions sweeps every idleSweep until ctx ends, the first time
 // idleSweep after the start.
 func (s *Server) endIdleSessions(ctx context.Context) {
-	t := time.NewTicker(idleSweep)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	every(ctx, idleSweep, func() {
 		if n, err := s.endAbandoned(ctx); err != nil && ctx.Err() == nil {
 			s.log.Warn("sessions: end abandoned", "ended", n, "err", err)
 		} else if n > 0 {
 			s.log.Info("sessions: ended abandoned", "ended", n)
 		}
-	}
+	})
 }
 
 // endAbandoned ends up to idleBatch sessions idle for abandonAfter, each as
