@@ -234,7 +234,7 @@ func (f *Fleet) listen(ctx context.Context, host string, port int, explicit bool
 // connectedParams are the connection parameters of a twin connected to its
 // real device: where the gateway reaches it.
 func connectedParams(protocol string, c twin.Connection) map[string]any {
-	p := map[string]any{"device": "connected", "intervalMs": c.IntervalMs, "timeoutMs": c.TimeoutMs, "points": len(c.Points)}
+	p := twin.WatchedParams(c)
 	switch Kind(protocol) {
 	case KindModbus, KindEtherNetIP:
 		host, port, _ := net.SplitHostPort(c.Address)

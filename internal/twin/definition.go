@@ -173,26 +173,23 @@ func (eq Equipment) Public() Equipment {
 	return eq
 }
 
-// watchedParams are the connection parameters of a twin on a real device
-// that anyone watching may see: how it is read, not where or as whom.
-var watchedParams = []string{"device", "intervalMs", "timeoutMs", "points"}
+// WatchedParams are the connection parameters of a twin on device c that
+// anyone watching may see: how it is read, not where or as whom. The
+// fleet adds the device's whereabouts for the staff who manage it.
+func WatchedParams(c Connection) map[string]any {
+	return map[string]any{"device": "connected", "intervalMs": c.IntervalMs, "timeoutMs": c.TimeoutMs, "points": len(c.Points)}
+}
 
 // Watched is a public answer (Public) as those who do not manage the twin
 // see it: a twin on a real device says so (RealDevice) but not the
 // device's address, login, topic or point map, which would map a site's
 // plant network for anyone watching.
 func (eq Equipment) Watched() Equipment {
-	if !eq.RealDevice {
+	if eq.Connection == nil {
 		return eq
 	}
+	eq.ConnectionParameters = WatchedParams(*eq.Connection)
 	eq.Connection = nil
-	params := make(map[string]any, len(watchedParams))
-	for _, k := range watchedParams {
-		if v, ok := eq.ConnectionParameters[k]; ok {
-			params[k] = v
-		}
-	}
-	eq.ConnectionParameters = params
 	return eq
 }
 
