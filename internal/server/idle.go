@@ -64,7 +64,7 @@ func (s *Server) endIdle(ctx context.Context, id string, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	m, err := s.store.GetModule(ctx, head.ModuleID)
+	scene, err := s.moduleScene(ctx, head.ModuleID)
 	if err != nil {
 		return err
 	}
@@ -74,7 +74,6 @@ func (s *Server) endIdle(ctx context.Context, id string, now time.Time) error {
 	} else if apperr.Code(err) != apperr.ENOTFOUND {
 		return err
 	}
-	scene := training.SceneForModule(m.ID, m.TradeID)
 	_, err = s.store.UpdateSession(ctx, id, s.recorder(learner), func(x *training.Session) error {
 		if now.Sub(x.UpdatedAt) < abandonAfter {
 			return apperr.Conflict("XR session %s was updated since it was found idle", id)

@@ -99,12 +99,11 @@ func (s *Server) handleSessionReview(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	m, err := s.store.GetModule(r.Context(), x.ModuleID)
+	scene, err := s.moduleScene(r.Context(), x.ModuleID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	scene := training.SceneForModule(m.ID, m.TradeID)
 	steps, events := training.ReviewSteps(scene, x.InteractionData.Interactions)
 	// The stored checks are the server's judgement at the session's end; a
 	// running session has none yet, and shows every check as not passed.

@@ -77,6 +77,7 @@ package server
 // (429 with Retry-After). Every client mistake answers 4xx {"message": "..."} naming the field.
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -156,6 +157,15 @@ func (s *Server) handleCreateSession(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, x)
 }
 
+// moduleScene is the scene a session of module moduleID is judged against.
+func (s *Server) moduleScene(ctx context.Context, moduleID string) (training.Scene, error) {
+	m, err := s.store.GetModule(ctx, moduleID)
+	if err != nil {
+		return training.Scene{}, err
+	}
+	return training.SceneForModule(m.ID, m.TradeID), nil
+}
+
 func (s *Server) handlePatchSession(w http.ResponseWriter, r *http.Request) {
 	var p training.SessionPatch
 	if err := readJSON(w, r, &p); err != nil {
@@ -189,12 +199,11 @@ func (s *Server) handlePatchSession(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	m, err := s.store.GetModule(r.Context(), head.ModuleID)
+	scene, err := s.moduleScene(r.Context(), head.ModuleID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	scene := training.SceneForModule(m.ID, m.TradeID)
 	x, err := s.store.UpdateSession(r.Context(), id, s.recorder(me), func(x *training.Session) error {
 		return x.Apply(me.ID, p, scene, now)
 	})
