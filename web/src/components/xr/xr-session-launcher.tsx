@@ -220,12 +220,18 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
     }
   }
 
+  /** The session is over here: out of XR, off the realtime room, the scene cleared. */
+  const closeSession = () => {
+    player.current?.exitXR()
+    setActive(null)
+    realtime?.setSessionId(undefined)
+  }
+
   // Leaving midway ends the session as End Session would, with what one request may carry.
   useEndSessionOnLeave(() => {
     const a = activeRef.current
     if (!a) return null
-    setActive(null)
-    realtime?.setSessionId(undefined)
+    closeSession()
     return { id: a.record.id, end: endOf(a, Date.now(), a.run.interactions.slice(acked.current, acked.current + MAX_INTERACTIONS_PER_UPDATE)) }
   })
 
@@ -337,20 +343,16 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
         pending = cur.run.interactions.slice(acked.current)
       }
       const stored = await endSession({ id: cur.record.id, end: endOf(cur, endedAtMs, pending) })
-      player.current?.exitXR()
-      setActive(null)
+      closeSession()
       setPhase('idle')
       setLastResult(stored)
-      realtime?.setSessionId(undefined)
       toast({ title: 'Session Completed', description: `Training session lasted ${sessionMinutes(durationMs)} minutes` })
       onSessionEnd?.(stored)
     } catch (err) {
       setPhase('idle')
       if (err instanceof ApiError && err.status === 409) {
         // Ended already: by the server after a day without an update, or by an instructor's stop that crossed this end.
-        player.current?.exitXR()
-        setActive(null)
-        realtime?.setSessionId(undefined)
+        closeSession()
         toast({ title: 'Session Already Ended', description: err.serverMessage })
         return
       }

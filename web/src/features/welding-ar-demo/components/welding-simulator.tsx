@@ -17,6 +17,7 @@ import { cn } from '@/lib/utils'
 import {
   CAMERA_DENIED,
   checkInteraction,
+  checkInteractions,
   checkReadyInMs,
   weldInteractions,
   type DoneCheck,
@@ -156,7 +157,7 @@ export function WeldingSimulator() {
       end: {
         endedAt: new Date(at).toISOString(),
         duration: Math.round((at - sessionStartedAt) / 1000),
-        interactionData: { interactions: done.map((check, seq) => checkInteraction(check, seq, sessionStartedAt)), safetyChecks: [] },
+        interactionData: { interactions: checkInteractions(done, sessionStartedAt), safetyChecks: [] },
       },
     }
   })

@@ -37,6 +37,11 @@ export function checkInteraction(check: DoneCheck, seq: number, startedAt: numbe
   }
 }
 
+/** The checks ticked in a session, as it stores them, in the order ticked. */
+export function checkInteractions(checks: DoneCheck[], startedAt: number): RecordedInteraction[] {
+  return checks.map((c, i) => checkInteraction(c, i, startedAt))
+}
+
 /**
  * The interactions a finished weld is stored with: the checks ticked in
  * this session, then the weld itself with its settings, final metrics and
@@ -63,7 +68,7 @@ export function weldInteractions(
     qualityLabel: result.qualityLabel,
     weldSeconds: result.duration,
   }
-  return [...checks.map((c, i) => checkInteraction(c, i, startedAt)), weld]
+  return [...checkInteractions(checks, startedAt), weld]
 }
 
 /**
