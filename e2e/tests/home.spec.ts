@@ -434,7 +434,17 @@ test.describe('footer', () => {
     await gotoHome(page)
     const footer = page.getByRole('contentinfo')
     await expect(page.getByTestId('footer-particles').locator('span')).toHaveCount(10)
-    for (const label of ['XR Authoring Tool', 'Learning Dashboard', 'Analytics', 'Digital Twins', 'Safety Training', 'Privacy Policy', 'Terms of Service', 'Security']) {
+    const platform = {
+      'XR Authoring Tool': '/unity-unreal',
+      'Learning Dashboard': '/learning-hub',
+      Analytics: '/analytics',
+      'Digital Twins': '/digital-twin',
+      'Safety Training': '/training/safety',
+    }
+    for (const [label, href] of Object.entries(platform)) {
+      await expect(footer.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href)
+    }
+    for (const label of ['Privacy Policy', 'Terms of Service', 'Security']) {
       await expect(footer.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', '#')
     }
     for (const label of ['LinkedIn', 'Twitter', 'YouTube']) await expect(footer.getByRole('link', { name: label })).toBeVisible()
@@ -442,6 +452,18 @@ test.describe('footer', () => {
     await expect(footer).toContainText('24/7 Support Available')
     await expect(footer).toContainText('Enterprise Security')
     await expect(footer).toContainText('© 2025')
+  })
+
+  test('a platform link opens its page in the same tab, with the footer still there', async ({ page }) => {
+    await gotoHome(page)
+    const footer = page.getByRole('contentinfo')
+    await footer.getByRole('link', { name: 'Digital Twins', exact: true }).click()
+    await expect(page).toHaveURL(/\/digital-twin$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page).toHaveTitle(/Digital Twin Equipment/)
+    await footer.getByRole('link', { name: 'Safety Training', exact: true }).click()
+    await expect(page).toHaveURL(/\/training\/safety$/)
+    await expect(page).toHaveTitle(/Safety Training/)
   })
 })
 

@@ -1,12 +1,23 @@
 import type { ReactNode } from 'react'
 import { Mail, Headphones, ShieldCheck } from 'lucide-react'
+import { Link } from 'wouter'
 import { contactEmail, productName } from '@/content/navigation'
 import { BrandMark } from '@/components/brand-mark'
 
 /** Decorative particles drifting behind the footer (spec 000 §9). */
 export const FOOTER_PARTICLES = 10
 
-const platformLinks = ['XR Authoring Tool', 'Learning Dashboard', 'Analytics', 'Digital Twins', 'Safety Training']
+/**
+ * The spec's footer links are placeholders (#); the Platform column names
+ * pages this app has, so its links lead there.
+ */
+export const platformLinks: ReadonlyArray<{ label: string; to: string }> = [
+  { label: 'XR Authoring Tool', to: '/unity-unreal' },
+  { label: 'Learning Dashboard', to: '/learning-hub' },
+  { label: 'Analytics', to: '/analytics' },
+  { label: 'Digital Twins', to: '/digital-twin' },
+  { label: 'Safety Training', to: '/training/safety' },
+]
 const legalLinks = ['Privacy Policy', 'Terms of Service', 'Security']
 
 function LinkedInIcon() {
@@ -79,11 +90,11 @@ export function Footer() {
         <div>
           <h2 className="mb-3 text-sm font-semibold uppercase tracking-wider text-white">Platform</h2>
           <ul className="space-y-2">
-            {platformLinks.map((label) => (
+            {platformLinks.map(({ label, to }) => (
               <li key={label}>
-                <a href="#" className={footerLink}>
+                <Link href={to} className={footerLink}>
                   {label}
-                </a>
+                </Link>
               </li>
             ))}
           </ul>
