@@ -26,7 +26,8 @@ function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 }
 
-function renderSimulator() {
+/** Renders the simulator on a fake server; `end`, when given, answers the PATCH that ends the session. */
+function renderSimulator(end?: () => Response) {
   const calls: { method: string; url: string; body?: unknown }[] = []
   vi.stubGlobal(
     'fetch',
@@ -36,6 +37,7 @@ function renderSimulator() {
       if (url === '/api/training-modules') return json(modules)
       if (url.endsWith('/xr-content')) return json(content)
       if (method === 'POST') return json({ id: 's1', moduleId: modules[0].id, sessionType: 'ar', startedAt: new Date().toISOString() }, 201)
+      if (end && method === 'PATCH' && 'endedAt' in JSON.parse(String(init?.body))) return end()
       return json({
         id: 's1',
         moduleId: modules[0].id,
@@ -121,15 +123,21 @@ describe('WeldingSimulator', { timeout: 30_000 }, () => {
     expect(body.interactionData.interactions[1]).toMatchObject({ technique: 'GMAW', material: 'carbon steel', position: '1G', qualityLabel: 'Fair' })
   })
 
-  it('starts the session at Start Welding when the checks were not begun, with no checks in it', async () => {
+  /** Grants the camera and starts welding without the pre-weld checks. */
+  async function startWelding(end?: () => Response) {
     Object.defineProperty(navigator, 'mediaDevices', {
       configurable: true,
       value: { getUserMedia: vi.fn(async () => ({ getTracks: () => [{ stop: vi.fn() }] })) },
     })
-    const calls = renderSimulator()
+    const calls = renderSimulator(end)
     const start = await screen.findByRole('button', { name: 'Start Welding' }, { timeout: 10_000 })
     await vi.waitFor(() => expect(start).toBeEnabled(), { timeout: 10_000 })
     await act(async () => start.click())
+    return calls
+  }
+
+  it('starts the session at Start Welding when the checks were not begun, with no checks in it', async () => {
+    const calls = await startWelding()
     for (const check of screen.getAllByRole('checkbox')) expect(check).toBeDisabled()
     expect(screen.queryByRole('button', { name: 'Begin Pre-weld Checks' })).toBeNull()
     await act(async () => screen.getByRole('button', { name: 'End Weld' }).click())
@@ -137,5 +145,15 @@ describe('WeldingSimulator', { timeout: 30_000 }, () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1)
     const end = calls.find((c) => c.method === 'PATCH')?.body as { interactionData: { interactions: Record<string, unknown>[] } }
     expect(end.interactionData.interactions.map((i) => i.action)).toEqual(['weld'])
+  })
+
+  it.each([
+    ['a session ended meanwhile (409) says so', json({ message: 'XR session s1 has already ended' }, 409), 'This weld was not saved: its session had already ended.'],
+    ['any other failure says the weld could not be saved', json({ message: 'internal error' }, 500), 'This weld could not be saved.'],
+  ])('%s', async (_, answer, text) => {
+    await startWelding(() => answer)
+    await act(async () => screen.getByRole('button', { name: 'End Weld' }).click())
+    expect(await screen.findByText(text, {}, { timeout: 10_000 })).toBeInTheDocument()
+    expect(screen.queryByText(/Saved to your session history/)).toBeNull()
   })
 })

@@ -13,6 +13,7 @@ import { judgedOutcome, useEndSession, useEndSessionOnLeave, useStartSession, us
 import type { SessionRecord, Step } from '@/components/xr/types'
 import { SafetyCheckNote } from '@/components/xr/safety-check-note'
 import { toast } from '@/hooks/use-toast'
+import { ApiError } from '@/lib/api'
 import { cn } from '@/lib/utils'
 import {
   CAMERA_DENIED,
@@ -48,7 +49,7 @@ const colourText: Record<MetricColour, string> = { green: 'on target', yellow: '
 
 /** checking: the session has begun with the pre-weld checks; active: welding. */
 type Phase = 'setup' | 'checking' | 'active' | 'completed'
-type SaveState = { status: 'idle' | 'saving' | 'unsaved' | 'error' } | { status: 'saved'; record: SessionRecord }
+type SaveState = { status: 'idle' | 'saving' | 'unsaved' | 'ended' | 'error' } | { status: 'saved'; record: SessionRecord }
 
 /**
  * AR welding simulator (spec 001 §2, §4, §9): the camera image behind a
@@ -260,7 +261,13 @@ export function WeldingSimulator() {
       })
       setSave({ status: 'saved', record: ended })
       toast({ title: 'Session Completed', description: `Training session lasted ${Math.round((endedAt - sessionStartedAt) / 60_000)} minutes` })
-    } catch {
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        // Ended already, as in the XR Training Center: by the server after a day without an update.
+        setSave({ status: 'ended' })
+        toast({ title: 'Session Already Ended', description: err.serverMessage })
+        return
+      }
       setSave({ status: 'error' })
       toast({ variant: 'destructive', title: 'Session End Error', description: 'Could not properly end session' })
     }
@@ -435,6 +442,7 @@ export function WeldingSimulator() {
                   </>
                 ) : null}
                 {save.status === 'unsaved' ? 'This weld was not saved: the session could not be started.' : null}
+                {save.status === 'ended' ? 'This weld was not saved: its session had already ended.' : null}
                 {save.status === 'error' ? 'This weld could not be saved.' : null}
               </p>
             </CardContent>
