@@ -27,6 +27,9 @@ const pages = [
   '/training/safety',
   '/sign-in',
   '/sign-up',
+  '/privacy',
+  '/terms',
+  '/security',
 ]
 
 /** The elements that stick out past the right edge, to say what to fix. */

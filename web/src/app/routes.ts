@@ -75,6 +75,9 @@ export const routes: readonly RouteDef[] = [
   { pattern: '/original', title: () => 'Unlock Your Potential with Immersive XR Training', page: lazy(() => import('@/features/landing/page')) },
   // Certificate ids are the server's to spell; a code is read forgivingly by the server but shown as typed.
   { pattern: '/certificates/:id', account: true, title: () => 'Certificate', keepCase: ['id'], page: lazy(() => import('@/features/certificates/certificate-page')) },
+  { pattern: '/privacy', title: () => 'Privacy Policy', page: lazy(() => import('@/features/legal/privacy-page')) },
+  { pattern: '/terms', title: () => 'Terms of Service', page: lazy(() => import('@/features/legal/terms-page')) },
+  { pattern: '/security', title: () => 'Security', page: lazy(() => import('@/features/legal/security-page')) },
   { pattern: '/verify', title: () => 'Verify a certificate', page: lazy(() => import('@/features/certificates/verify-page')) },
   { pattern: '/verify/:code', title: () => 'Verify a certificate', keepCase: ['code'], page: lazy(() => import('@/features/certificates/verify-page')) },
   {

@@ -8,17 +8,21 @@ import { BrandMark } from '@/components/brand-mark'
 export const FOOTER_PARTICLES = 10
 
 /**
- * The spec's footer links are placeholders (#); the Platform column names
- * pages this app has, so its links lead there.
+ * The spec's footer links are placeholders (#); these name pages this app
+ * has, so they lead there.
  */
-export const platformLinks: ReadonlyArray<{ label: string; to: string }> = [
+const platformLinks: ReadonlyArray<{ label: string; to: string }> = [
   { label: 'XR Authoring Tool', to: '/unity-unreal' },
   { label: 'Learning Dashboard', to: '/learning-hub' },
   { label: 'Analytics', to: '/analytics' },
   { label: 'Digital Twins', to: '/digital-twin' },
   { label: 'Safety Training', to: '/training/safety' },
 ]
-const legalLinks = ['Privacy Policy', 'Terms of Service', 'Security']
+export const legalLinks: ReadonlyArray<{ label: string; to: string }> = [
+  { label: 'Privacy Policy', to: '/privacy' },
+  { label: 'Terms of Service', to: '/terms' },
+  { label: 'Security', to: '/security' },
+]
 
 function LinkedInIcon() {
   return (
@@ -123,11 +127,11 @@ export function Footer() {
         <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm text-slate-400 sm:px-6 md:flex-row lg:px-8">
           <p>© 2025 {productName}. All rights reserved.</p>
           <ul className="flex flex-wrap gap-4" aria-label="Legal">
-            {legalLinks.map((label) => (
+            {legalLinks.map(({ label, to }) => (
               <li key={label}>
-                <a href="#" className={footerLink}>
+                <Link href={to} className={footerLink}>
                   {label}
-                </a>
+                </Link>
               </li>
             ))}
           </ul>
