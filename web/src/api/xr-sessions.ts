@@ -148,6 +148,14 @@ export interface LearningSession {
   outcome: string
 }
 
+/** A session's result: running, or passed or failed once ended. */
+export function outcomeLabel(completionStatus: string, outcome: string): string {
+  if (completionStatus === 'in_progress') return 'In progress'
+  if (outcome === 'passed') return 'Passed'
+  if (outcome === 'failed') return 'Failed'
+  return 'No result'
+}
+
 /**
  * A session's outcome as it counts: 'unverified' for a pass the server could
  * not verify. Records from before verification existed carry no flag and

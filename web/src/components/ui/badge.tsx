@@ -12,6 +12,8 @@ export const badgeVariants = cva(
         secondary: 'border-transparent bg-sky-500/20 text-sky-200',
         outline: 'border-white/25 text-slate-100',
         live: 'border-transparent bg-red-600 text-white',
+        passed: 'border-transparent bg-emerald-500/20 text-emerald-200',
+        failed: 'border-transparent bg-red-500/20 text-red-200',
       },
     },
     defaultVariants: { variant: 'default' },

@@ -386,7 +386,10 @@ describe('XRSessionLauncher and the instructor', () => {
     const end = patches()[patches().length - 1]
     expect(end).toMatchObject({ completionStatus: 'completed', endedAt: expect.any(String), moduleId: 'm1', sessionType: 'desktop' })
     expect(end.interactionData.safetyChecks).toEqual([{ id: 'ppe-worn', status: 'passed' }])
-    expect(await within(toastRegion()).findByText('Session Completed')).toBeInTheDocument()
+    // Stopped, not completed: the toast says so, with who and why.
+    expect(await within(toastRegion()).findByText('Session Stopped')).toBeInTheDocument()
+    expect(within(toastRegion()).getByText('Ivan Instructor stopped this session: Unsafe test sequence')).toBeInTheDocument()
+    expect(within(toastRegion()).queryByText('Session Completed')).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'End Session' })).not.toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('Ivan Instructor stopped this session')
 

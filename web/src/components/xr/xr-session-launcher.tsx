@@ -156,7 +156,7 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
   const [instructorMessage, setInstructorMessage] = useState<InstructorNotice | null>(null)
   const [stoppedBy, setStoppedBy] = useState<InstructorNotice | null>(null)
   // An instructor's stop ends the session through End Session's own code, as it stands at the latest render.
-  const endSessionRef = useRef<() => Promise<void>>(() => Promise.resolve())
+  const endSessionRef = useRef<(stoppedBy?: InstructorNotice) => Promise<void>>(() => Promise.resolve())
 
   // The 3D player's chunk (three.js) downloads alongside the module's content, never before a module is chosen.
   useEffect(() => {
@@ -327,7 +327,8 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
     onSessionStart?.(rec)
   }
 
-  async function end() {
+  /** Ends the running session: End Session, or an instructor's stop (stoppedBy), which the toast names instead of a completion. */
+  async function end(stoppedBy?: InstructorNotice) {
     const a = activeRef.current
     if (!a || phase !== 'idle') return
     setPhase('ending')
@@ -346,7 +347,11 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
       closeSession()
       setPhase('idle')
       setLastResult(stored)
-      toast({ title: 'Session Completed', description: `Training session lasted ${sessionMinutes(durationMs)} minutes` })
+      toast(
+        stoppedBy
+          ? { title: 'Session Stopped', description: `${stoppedBy.from} stopped this session${stoppedBy.text ? `: ${stoppedBy.text}` : ''}` }
+          : { title: 'Session Completed', description: `Training session lasted ${sessionMinutes(durationMs)} minutes` },
+      )
       onSessionEnd?.(stored)
     } catch (err) {
       setPhase('idle')
@@ -397,8 +402,9 @@ export function XRSessionLauncher(props: XRSessionLauncherProps) {
       }),
       realtime.subscribe<InstructorPayload | undefined>('instructor_stop', (m) => {
         if (m.sessionId !== activeId) return
-        setStoppedBy(instructorNotice(m, 'reason'))
-        void endSessionRef.current()
+        const notice = instructorNotice(m, 'reason')
+        setStoppedBy(notice)
+        void endSessionRef.current(notice)
       }),
     ]
     return () => {

@@ -10,7 +10,8 @@ import { PortalAccess, PortalPage } from './components/portal-access'
 import { FigureCards, LoadError, Loading, PortalHeader, ScrollTable, linkClass } from './components/shared'
 import { TimelineReplay } from './components/timeline-replay'
 import { formatClock, formatClockTenths, formatDateTime, formatDuration, formatScore, formatStepDuration } from './lib/format'
-import { modeLabel, outcomeLabel, verificationLabel } from './lib/session'
+import { outcomeLabel } from '@/api/xr-sessions'
+import { modeLabel, verificationLabel } from './lib/session'
 
 /** /portal/learners/:id/sessions/:sessionId: one recorded session, step by step, with a replay of its timeline. */
 export default function SessionReviewPage({ params }: PageProps) {

@@ -64,6 +64,30 @@ describe('XR Training Center with partial answers', () => {
     expect(screen.queryByText('Your sessions could not be loaded.')).not.toBeInTheDocument()
   })
 
+  it('says whether each ended session passed or failed, as the portal does, and nothing of a running one', async () => {
+    server(
+      {
+        body: [
+          answers.sessionSummary({ id: 'passed' }),
+          answers.sessionSummary({ id: 'failed', outcome: 'failed', safetyScore: 0 }),
+          answers.sessionSummary({ id: 'running', completionStatus: 'in_progress', outcome: '', endedAt: null, safetyScore: null }),
+        ],
+      },
+      { body: answers.xrAnalytics() },
+    )
+    renderWithApp(<XrTrainingPage />, '/xr-training')
+    await openTab('Session History')
+
+    const history = await screen.findByTestId('session-history')
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(3))
+    const [passed, failed, running] = within(history).getAllByRole('listitem')
+    expect(within(passed).getByText('Passed')).toBeInTheDocument()
+    expect(within(failed).getByText('Failed')).toBeInTheDocument()
+    expect(within(failed).queryByText('Passed')).not.toBeInTheDocument()
+    expect(running).toHaveTextContent('in progress')
+    expect(within(running).queryByText(/^(Passed|Failed)$/)).not.toBeInTheDocument()
+  })
+
   it('shows the progress figures of an analytics answer without tradeProgress, with an empty trade list', async () => {
     const { tradeProgress: _tp, ...withoutTrades } = answers.xrAnalytics()
     server({ body: [] }, { body: withoutTrades })

@@ -12,7 +12,7 @@ import { cn } from '@/lib/utils'
 import { useMe } from '@/api/account'
 import { useXRAnalytics } from '@/api/analytics'
 import { useTrainingModules, type TrainingModule } from '@/api/catalog'
-import { useXrSessions, type SessionSummary } from '@/api/xr-sessions'
+import { outcomeLabel, useXrSessions, type SessionSummary } from '@/api/xr-sessions'
 import { useSafetyChannel, safetyAlertText } from '@/features/xr-training/hooks/use-safety-channel'
 import {
   AVERAGE_SESSION_MINUTES,
@@ -249,6 +249,10 @@ export default function XrTrainingPage() {
                     <Badge variant={s.completionStatus === 'in_progress' ? 'outline' : 'secondary'} className="capitalize">
                       {statusLabel(s.completionStatus)}
                     </Badge>
+                    {/* Ended is not passed: the result as the portal shows it to the instructor. */}
+                    {s.completionStatus === 'completed' && s.outcome ? (
+                      <Badge variant={s.outcome === 'failed' ? 'failed' : 'passed'}>{outcomeLabel(s.completionStatus, s.outcome)}</Badge>
+                    ) : null}
                     {s.startedAt ? (
                       <time className="text-slate-400" dateTime={s.startedAt}>
                         {new Date(s.startedAt).toLocaleDateString()}

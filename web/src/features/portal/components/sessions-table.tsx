@@ -3,7 +3,8 @@ import { Link } from 'wouter'
 import type { SessionSummary } from '@/api/xr-sessions'
 import { cn } from '@/lib/utils'
 import { formatDateTime, formatDuration, formatScore } from '../lib/format'
-import { modeLabel, outcomeLabel, sessionChecksLabel, verificationLabel } from '../lib/session'
+import { outcomeLabel } from '@/api/xr-sessions'
+import { modeLabel, sessionChecksLabel, verificationLabel } from '../lib/session'
 import { ScrollTable } from './shared'
 
 const columns = ['Module', 'Mode', 'Date', 'Duration', 'Safety score', 'Outcome', 'Verification', 'Safety checks']

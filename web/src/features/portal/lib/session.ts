@@ -9,14 +9,6 @@ export function modeLabel(sessionType: string): string {
   return modeLabels[sessionType] ?? (sessionType || 'Unknown')
 }
 
-/** A session's result: running, or passed or failed once ended. */
-export function outcomeLabel(completionStatus: string, outcome: string): string {
-  if (completionStatus === 'in_progress') return 'In progress'
-  if (outcome === 'passed') return 'Passed'
-  if (outcome === 'failed') return 'Failed'
-  return 'No result'
-}
-
 /** Whether the server vouches for a session: verified, not (yet) checked while it runs, or unverified with its reasons. */
 export function verificationLabel(s: { verified: boolean | null; endedAt: string | null; completionStatus: string }): 'Verified' | 'Unverified' | 'Not ended' | 'Not checked' {
   if (s.verified === true) return 'Verified'
