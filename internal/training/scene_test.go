@@ -2,6 +2,7 @@ package training
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -96,6 +97,22 @@ func TestSceneForModule(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := SceneForModule(tc.module, tc.trade).ID; got != tc.want {
 				t.Errorf("SceneForModule(%q, %q) = %s; want %s", tc.module, tc.trade, got, tc.want)
+			}
+		})
+	}
+}
+
+// Every catalog module trains in a scene of its own: passing another
+// module's scene would credit a task the learner never did.
+func TestEveryModuleHasItsOwnScene(t *testing.T) {
+	for _, m := range catalog.Modules() {
+		t.Run(m.ID, func(t *testing.T) {
+			s := ContentFor(m).Scene
+			if s.ID != m.ID {
+				t.Fatalf("module %s trains in scene %s", m.ID, s.ID)
+			}
+			if !slices.Contains(s.TradeIDs, m.TradeID) {
+				t.Errorf("scene %s is of trades %v, not of its module's trade %s", s.ID, s.TradeIDs, m.TradeID)
 			}
 		})
 	}

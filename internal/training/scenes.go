@@ -1,5 +1,7 @@
 package training
 
+import "slices"
+
 // The training scenes. Each is one real task of its trade, drawn with
 // primitive shapes; the order of the steps is the order the trade's safe
 // procedure demands, and the safety checks are the ones whose omission hurts
@@ -68,7 +70,15 @@ const (
 	copper  = "#b8733a"
 )
 
-var scenes = []Scene{
+// scenes are every training scene: the trades' own first, each of which
+// trains its trade's modules that have no scene (SceneForModule), then one
+// for each of the catalog's other modules (scenes_*.go, by trade).
+var scenes = slices.Concat(tradeScenes, electricalLineworkerScenes, plumbingHVACScenes, weldingSolarScenes,
+	automotiveElevatorScenes, heavyConstructionScenes, manufacturingCarpentryScenes)
+
+// tradeScenes are the first scene of each trade, and the site-safety
+// orientation of modules of no known trade.
+var tradeScenes = []Scene{
 	complete(Scene{
 		ID:          "electrical-lockout-tagout",
 		Title:       "Lockout/tagout of a 480 V motor-control panel",
