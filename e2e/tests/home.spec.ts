@@ -496,6 +496,25 @@ test.describe('guided tour', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), TOUR_KEY)).toBeNull()
   })
 
+  test('Tab goes round the tour’s controls rather than out to the footer', async ({ page }) => {
+    await gotoFrozen(page)
+    await page.clock.runFor(2000)
+    const dialog = page.getByRole('dialog', { name: 'Welcome to Journeyman XR' })
+    await expect(dialog).toBeFocused()
+    const skip = dialog.getByRole('button', { name: /skip/i })
+    const next = dialog.getByRole('button', { name: 'Next' })
+    for (let i = 0; i < 5; i++) {
+      await page.keyboard.press('Tab')
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+    }
+    await skip.focus()
+    await page.keyboard.press('Shift+Tab')
+    await expect(next).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(skip).toBeFocused()
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+  })
+
   test('eight steps in order; each guide sits 20 px from its highlighted target after 300 ms', async ({ page }) => {
     test.setTimeout(90_000)
     await gotoFrozen(page)

@@ -95,6 +95,25 @@ test.describe('at 375 px', () => {
     expect(covered).toEqual([])
   })
 
+  test('every trade of the skills demo keeps its Skill Level inside its tile', async ({ page }) => {
+    await page.goto('/demo')
+    await settle(page)
+    for (const trade of await page.getByRole('list', { name: 'Trades' }).getByRole('button').all()) {
+      await trade.click()
+      const level = page.getByTestId('skill-level')
+      const [inner, outer] = await level.evaluate((dd) => [dd.scrollWidth, (dd.parentElement as HTMLElement).clientWidth])
+      expect(inner, `${await level.textContent()}`).toBeLessThanOrEqual(outer)
+    }
+  })
+
+  test('choosing a module in the XR Training Center brings its launcher into view', async ({ page }) => {
+    await page.addInitScript((key) => localStorage.setItem(key, 'true'), TOUR_KEY)
+    await page.goto('/xr-training')
+    await settle(page)
+    await page.getByRole('button', { name: /^Multimeter Fundamentals/ }).click()
+    await expect(page.getByRole('button', { name: 'Desktop Mode' })).toBeInViewport()
+  })
+
   test('the weld viewport holds every metric on a phone, none cut off at its edge', async ({ page }) => {
     await page.goto('/welding-ar-demo')
     const viewport = await page.getByTestId('weld-viewport').boundingBox()

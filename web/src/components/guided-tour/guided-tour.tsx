@@ -119,6 +119,28 @@ function TourGuide({ step, index, total, onAction, onSkip, onComplete }: GuidePr
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [onSkip])
 
+  // Tab goes round the guide's controls while it is open. The guide is the
+  // page's last element: Tab out of it went to the footer, scrolling the
+  // page to its end under the guide. Escape and the X leave the tour.
+  useEffect(() => {
+    const guide = guideRef.current
+    if (!guide) return
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return
+      const controls = Array.from(guide.querySelectorAll<HTMLElement>('button:not(:disabled), a[href]'))
+      const first = controls[0]
+      const last = controls[controls.length - 1]
+      if (!first || !last) return
+      const active = document.activeElement
+      if (event.shiftKey ? active === first || active === guide : active === last) {
+        event.preventDefault()
+        ;(event.shiftKey ? last : first).focus()
+      }
+    }
+    guide.addEventListener('keydown', onKeyDown)
+    return () => guide.removeEventListener('keydown', onKeyDown)
+  }, [])
+
   const highlight = layout?.highlight
   return (
     <>

@@ -31,7 +31,8 @@ export const ToastViewport = forwardRef<
       ref={ref}
       hotkey={['F8']}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        // At the bottom on a phone too: at the top a toast covered the header and its menu button for seconds.
+        'fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 outline-none sm:right-0 md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useSearchParams } from 'wouter'
 import { Activity, AlertTriangle, Award, Clock, Glasses, LifeBuoy, OctagonX, ShieldCheck, Smartphone, Wifi, WifiOff, Wrench } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
@@ -47,6 +47,7 @@ export default function XrTrainingPage() {
   const analytics = useXRAnalytics(userId)
   const history = useXrSessions(userId, { select: recentSessions })
   const [searchParams, setSearchParams] = useSearchParams()
+  const launcher = useRef<HTMLDivElement>(null)
   const [sessionRunning, setSessionRunning] = useState(false)
 
   if (me.isPending || modules.isPending) {
@@ -61,7 +62,15 @@ export default function XrTrainingPage() {
 
   const catalog = modules.data ?? []
   const selected = chooseModule(catalog, searchParams.get('module'))
-  const choose = (m: TrainingModule) => setSearchParams({ module: m.id }, { replace: true })
+  const choose = (m: TrainingModule) => {
+    setSearchParams({ module: m.id }, { replace: true })
+    // In one column the launcher is below the list, Safety Controls and the alerts log: a choice
+    // would change nothing in view, so the page goes to it.
+    if (window.matchMedia?.('(max-width: 1023px)').matches) {
+      const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches
+      requestAnimationFrame(() => launcher.current?.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' }))
+    }
+  }
   const connected = channel.status === 'connected'
 
   return (
@@ -177,21 +186,23 @@ export default function XrTrainingPage() {
               </section>
             </div>
 
-            {selected ? (
-              <XRSessionLauncher
-                key={selected.id}
-                moduleId={selected.id}
-                title={selected.title}
-                userId={userId}
-                capabilities={caps}
-                realtime={channel.client}
-                safetyAlerts={alerts}
-                onSessionStart={() => setSessionRunning(true)}
-                onSessionEnd={() => setSessionRunning(false)}
-              />
-            ) : (
-              <XRSessionLauncher moduleId="" capabilities={caps} className="self-start" />
-            )}
+            <div ref={launcher} className="min-w-0 scroll-mt-20">
+              {selected ? (
+                <XRSessionLauncher
+                  key={selected.id}
+                  moduleId={selected.id}
+                  title={selected.title}
+                  userId={userId}
+                  capabilities={caps}
+                  realtime={channel.client}
+                  safetyAlerts={alerts}
+                  onSessionStart={() => setSessionRunning(true)}
+                  onSessionEnd={() => setSessionRunning(false)}
+                />
+              ) : (
+                <XRSessionLauncher moduleId="" capabilities={caps} />
+              )}
+            </div>
           </div>
         </TabsContent>
 

@@ -262,7 +262,8 @@ export function TradeSkillsDemo({ handsOn = false }: { handsOn?: boolean }) {
               </div>
               <div className="rounded-lg bg-slate-950/60 p-3">
                 <dt className="text-xs text-slate-300">Skill Level</dt>
-                <dd className="mt-1 text-2xl font-bold text-white" data-testid="skill-level">
+                {/* 'Intermediate' at text-2xl is wider than this tile on a phone. */}
+                <dd className="mt-1 text-lg font-bold break-words text-white sm:text-2xl" data-testid="skill-level">
                   {trade.difficulty}
                 </dd>
               </div>

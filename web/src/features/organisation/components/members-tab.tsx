@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog'
 import { FormAlert, selectClass } from '@/components/ui/form-field'
+import { cn } from '@/lib/utils'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { roleLabels, type Me } from '@/api/account'
@@ -180,8 +181,9 @@ function MemberRow({
             </Label>
             {/* A role is applied with its button, not on change: a keyboard user's arrow keys
                 change a native select's value as they look through the options. */}
-            <div className="flex items-center gap-2">
-              <select ref={roleSelect} id={roleId} className={selectClass} value={role} onChange={(e) => setDraft(e.target.value as MemberRole)}>
+            {/* The select keeps its width when Change role appears beside it: squeezed, it read "Learne". */}
+            <div className="flex flex-wrap items-center gap-2">
+              <select ref={roleSelect} id={roleId} className={cn(selectClass, 'w-36 shrink-0')} value={role} onChange={(e) => setDraft(e.target.value as MemberRole)}>
                 {memberRoleOptions.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
