@@ -99,11 +99,12 @@ func (s *Server) handleSessionReview(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
-	scene, err := s.moduleScene(r.Context(), x.ModuleID)
+	m, err := s.store.GetModule(r.Context(), x.ModuleID)
 	if err != nil {
 		s.writeError(w, r, err)
 		return
 	}
+	scene := training.RecordedScene(m.ID, m.TradeID, x.InteractionData.Interactions)
 	steps, events := training.ReviewSteps(scene, x.InteractionData.Interactions)
 	// The stored checks are the server's judgement at the session's end; a
 	// running session has none yet, and shows every check as not passed.

@@ -197,6 +197,49 @@ func TestPortal(t *testing.T) {
 // passModule has who train a module as the player records it, a PATCH per
 // step each a little after the step's minimum, and end it passed and
 // verified. It returns the session and each step's time.
+// A session of Multimeter Fundamentals recorded before the module had a
+// scene of its own trained in the electrical trade's lockout/tagout scene:
+// its review replays it against that scene, not against steps it never saw.
+func TestReviewOfSessionInItsTradesScene(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		s, clock := MustOpenClockedXRServer(t, st)
+		lou := mustAccount(t, s, "Lou", "", identity.Learner)
+		trade := training.SceneForModule("electrical-lockout-tagout", "electrical")
+		own := training.SceneForModule("electrical-meter-basics", "electrical")
+		if own.ID == trade.ID {
+			t.Fatal("Multimeter Fundamentals has no scene of its own")
+		}
+		for _, tc := range []struct {
+			name  string
+			scene training.Scene
+		}{{"TradeScene", trade}, {"OwnScene", own}} {
+			t.Run(tc.name, func(t *testing.T) {
+				x := newSession(t, s, "Lou", "electrical-meter-basics", "desktop")
+				var ms int64
+				for i, step := range tc.scene.Steps[:2] {
+					ms += step.MinDurationMs + 600
+					clock.advance(time.Duration(step.MinDurationMs+600) * time.Millisecond)
+					checkError(t, call(t, s, "Lou", "PATCH", "/api/xr-sessions/"+x.ID,
+						`{"interactionData":{"interactions":[`+stepJSON(step, step.Action, ms, i)+`]}}`), 200, "")
+				}
+				got := decode[sessionReview](t, call(t, s, "Lou", "GET", "/api/users/"+lou.ID+"/xr-sessions/"+x.ID+"/review", ""))
+				if len(got.Steps) != len(tc.scene.Steps) || len(got.SafetyChecks) != len(tc.scene.SafetyChecks) {
+					t.Fatalf("review has %d steps and %d checks; want %s's %d and %d", len(got.Steps), len(got.SafetyChecks), tc.scene.ID, len(tc.scene.Steps), len(tc.scene.SafetyChecks))
+				}
+				for k, st := range got.Steps {
+					want := training.StepMissed
+					if k < 2 {
+						want = training.StepCompleted
+					}
+					if st.ID != tc.scene.Steps[k].ID || st.Status != want {
+						t.Errorf("step %d = %s %s; want %s %s", k, st.ID, st.Status, tc.scene.Steps[k].ID, want)
+					}
+				}
+			})
+		}
+	})
+}
+
 func passModule(t *testing.T, s *Server, clock *testClock, who, moduleID string) (training.Session, []int64) {
 	t.Helper()
 	m, err := s.store.GetModule(context.Background(), moduleID)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"journeyman/internal/catalog"
@@ -160,15 +161,44 @@ func SceneForModule(moduleID, tradeID string) Scene {
 			}
 		}
 	}
+	return tradeScene(tradeID)
+}
+
+// tradeScene returns the first scene of the trade, or the site-safety
+// orientation for no known trade.
+func tradeScene(tradeID string) Scene {
 	for _, s := range scenes {
-		for _, t := range s.TradeIDs {
-			if t == tradeID {
-				return s
-			}
+		if slices.Contains(s.TradeIDs, tradeID) {
+			return s
 		}
 	}
 	s, _ := SceneByID(DefaultSceneID)
 	return s
+}
+
+// RecordedScene returns the scene a session of a module was trained in:
+// the module's own, except for a session recorded before the module had a
+// scene of its own, which trained in its trade's. Its interactions tell:
+// such a session names steps of the trade's scene and none of the module's.
+func RecordedScene(moduleID, tradeID string, interactions []Interaction) Scene {
+	own := SceneForModule(moduleID, tradeID)
+	if tradeID == "" || namesStepOf(own, interactions) {
+		return own
+	}
+	if trade := tradeScene(tradeID); trade.ID != own.ID && namesStepOf(trade, interactions) {
+		return trade
+	}
+	return own
+}
+
+// namesStepOf reports whether any interaction names a step of s.
+func namesStepOf(s Scene, interactions []Interaction) bool {
+	for _, in := range interactions {
+		if in.StepID != "" && slices.ContainsFunc(s.Steps, func(st Step) bool { return st.ID == in.StepID }) {
+			return true
+		}
+	}
+	return false
 }
 
 // DefaultSceneID is the scene of modules that belong to no known trade.

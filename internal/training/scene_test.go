@@ -118,6 +118,43 @@ func TestEveryModuleHasItsOwnScene(t *testing.T) {
 	}
 }
 
+func TestRecordedScene(t *testing.T) {
+	// Before it had a scene of its own, Multimeter Fundamentals trained in
+	// the electrical trade's lockout/tagout scene.
+	own := mustScene(t, "electrical-meter-basics")
+	trade := mustScene(t, "electrical-lockout-tagout")
+	did := func(s Scene) []Interaction { return perform(s, s.Steps[0].ID, s.Steps[1].ID) }
+	for _, tc := range []struct {
+		name         string
+		module       string
+		trade        string
+		interactions []Interaction
+		want         string
+	}{
+		{"ItsOwnSteps", own.ID, "electrical", did(own), own.ID},
+		{"TradeStepsRecordedBefore", own.ID, "electrical", did(trade), trade.ID},
+		{"NoSteps", own.ID, "electrical", []Interaction{{Action: "grab", ObjectID: "x"}}, own.ID},
+		{"NoInteractions", own.ID, "electrical", nil, own.ID},
+		{"ModuleWithoutOwnScene", "electrical-new-module", "electrical", did(trade), trade.ID},
+		{"OtherTradesSteps", own.ID, "electrical", did(mustScene(t, "plumbing-leak-isolation")), own.ID},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := RecordedScene(tc.module, tc.trade, tc.interactions).ID; got != tc.want {
+				t.Errorf("RecordedScene = %s; want %s", got, tc.want)
+			}
+		})
+	}
+}
+
+func mustScene(t *testing.T, id string) Scene {
+	t.Helper()
+	s, ok := SceneByID(id)
+	if !ok {
+		t.Fatalf("no scene %s", id)
+	}
+	return s
+}
+
 func TestContentFor(t *testing.T) {
 	c := ContentFor(catalog.Module{ID: "plumbing-leaks", TradeID: "plumbing", Title: "Leak Isolation"})
 	if c.ModuleTitle != "Leak Isolation" || c.Scene.ID != "plumbing-leak-isolation" || c.SceneURL != "/api/xr-scenes/plumbing-leak-isolation" {
