@@ -188,9 +188,10 @@ test.describe('training category pages', () => {
     await page.goto('/training/safety')
     const cards = page.getByTestId('module-card')
     await expect(cards).toHaveCount(own.length)
-    // (The footer's Platform list has a placeholder "Safety Training" link, to #, on every page: not this page's.)
+    // (The footer's Platform list names this page, "Safety Training", as text here: a link elsewhere.)
     await expect(page.getByRole('main').getByRole('link', { name: 'Safety Training' })).toHaveCount(0)
     await expect(page.locator('a[href="/training/safety"]')).toHaveCount(0)
+    await expect(page.getByRole('contentinfo').getByText('Safety Training', { exact: true })).toHaveAttribute('aria-current', 'page')
     // A card's other categories are read as a list of text, with no link.
     const mixed = own.findIndex((m) => m.categories.length > 1)
     expect(mixed).toBeGreaterThanOrEqual(0)

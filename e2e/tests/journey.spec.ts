@@ -157,7 +157,9 @@ async function go(w: Walker, route: string): Promise<string> {
   const { page } = w
   const path = concrete(w, route)
   if (await viaNavigation(w, path)) return 'navigation'
-  const onPage = linkTo(page.locator('main'), path)
+  // The page's own links first, then the footer's (the policies, the platform's pages).
+  let onPage = linkTo(page.locator('main'), path)
+  if ((await onPage.count()) === 0) onPage = linkTo(page.getByRole('contentinfo'), path)
   if ((await onPage.count()) > 0) {
     const from = here(page)
     await clickLink(page, onPage)

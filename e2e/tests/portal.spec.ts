@@ -176,10 +176,10 @@ test.describe('portal at 375 px', () => {
     await expect(page.getByTestId('mobile-menu').getByRole('link', { name: 'Portal' })).toHaveAttribute('href', '/portal')
   })
 
-  test("a session's review wraps the device's user-agent string inside its card", async ({ page }) => {
+  test("a session's review names the device, with its user-agent string in small print inside its card", async ({ page }) => {
     await signIn(page, server.base, world.instructor, `/portal/learners/${world.zoe.id}/sessions/${world.unverifiedSessionId}`)
     const device = page.getByLabel('Summary figures').locator('dt:text-is("Device") + dd')
-    await expect(device).toHaveText(PHONE_USER_AGENT)
+    await expect(device).toHaveText(`Chrome 131 on Android${PHONE_USER_AGENT}`)
     const card = device.locator('..')
     const [cardBox, deviceBox] = [(await card.boundingBox())!, (await device.boundingBox())!]
     expect(deviceBox.x + deviceBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Mail, Headphones, ShieldCheck } from 'lucide-react'
-import { Link } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import { contactEmail, productName } from '@/content/navigation'
 import { BrandMark } from '@/components/brand-mark'
 
@@ -54,6 +54,23 @@ const socialLinks: Array<{ label: string; icon: ReactNode }> = [
 
 const footerLink = 'text-sm text-slate-300 transition-colors hover:text-amber-400 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400 rounded-sm'
 
+/** A footer link, or its label alone on the page it leads to: no link leads to the page it is on. */
+function FooterLink({ label, to }: { label: string; to: string }) {
+  const [location] = useLocation()
+  if (location.toLowerCase().replace(/(.)\/$/, '$1') === to) {
+    return (
+      <span aria-current="page" className="text-sm text-white">
+        {label}
+      </span>
+    )
+  }
+  return (
+    <Link href={to} className={footerLink}>
+      {label}
+    </Link>
+  )
+}
+
 /** The site footer (spec 000 §2): placeholder links, contact, claims and copyright. */
 export function Footer() {
   return (
@@ -96,9 +113,7 @@ export function Footer() {
           <ul className="space-y-2">
             {platformLinks.map(({ label, to }) => (
               <li key={label}>
-                <Link href={to} className={footerLink}>
-                  {label}
-                </Link>
+                <FooterLink label={label} to={to} />
               </li>
             ))}
           </ul>
@@ -129,9 +144,7 @@ export function Footer() {
           <ul className="flex flex-wrap gap-4" aria-label="Legal">
             {legalLinks.map(({ label, to }) => (
               <li key={label}>
-                <Link href={to} className={footerLink}>
-                  {label}
-                </Link>
+                <FooterLink label={label} to={to} />
               </li>
             ))}
           </ul>

@@ -11,7 +11,7 @@ import { FigureCards, LoadError, Loading, PortalHeader, ScrollTable, linkClass }
 import { TimelineReplay } from './components/timeline-replay'
 import { formatClock, formatClockTenths, formatDateTime, formatDuration, formatScore, formatStepDuration } from './lib/format'
 import { outcomeLabel } from '@/api/xr-sessions'
-import { modeLabel, verificationLabel } from './lib/session'
+import { deviceLabel, modeLabel, verificationLabel } from './lib/session'
 
 /** /portal/learners/:id/sessions/:sessionId: one recorded session, step by step, with a replay of its timeline. */
 export default function SessionReviewPage({ params }: PageProps) {
@@ -62,6 +62,7 @@ function ReviewBody({ review }: { review: SessionReview }) {
   const [currentStep, setCurrentStep] = useState(-1)
   const { session, steps, safetyChecks } = review
   const verification = verificationLabel(session)
+  const device = deviceLabel(session.deviceType)
 
   return (
     <div className="space-y-10">
@@ -77,7 +78,8 @@ function ReviewBody({ review }: { review: SessionReview }) {
             { label: 'Duration', value: formatDuration(session.duration) },
             { label: 'Verification', value: verification, attention: verification === 'Unverified' },
             { label: 'Mode', value: modeLabel(session.sessionType) },
-            { label: 'Device', value: session.deviceType || 'Unknown', long: session.deviceType.length > 10 },
+            // Named as a person names it, with the browser's own words in small print.
+            { label: 'Device', value: device, long: device.length > 10, note: device !== session.deviceType ? session.deviceType : undefined },
             { label: 'Started', value: formatDateTime(session.startedAt), long: true },
             { label: 'Ended', value: session.endedAt ? formatDateTime(session.endedAt) : 'Not ended', long: !!session.endedAt },
           ]}

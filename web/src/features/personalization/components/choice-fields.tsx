@@ -52,7 +52,7 @@ export function RadioCards<T extends string | number>({
                 value={String(o.value)}
                 checked={checked}
                 onChange={() => onChange(o.value)}
-                className="mt-0.5 h-4 w-4 accent-amber-500"
+                className="mt-0.5 h-4 w-4 shrink-0 accent-amber-500"
               />
               <span>
                 <span className="block font-medium text-white">{o.label}</span>

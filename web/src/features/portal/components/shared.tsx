@@ -103,6 +103,8 @@ export interface Figure {
    * wraps inside its card, within a word if it must.
    */
   long?: boolean
+  /** Small print under the value: what it was made from, say. */
+  note?: string
 }
 
 /** The learner's figures as a list of terms and values, laid out as cards. */
@@ -112,7 +114,10 @@ export function FigureCards({ figures, label }: { figures: Figure[]; label: stri
       {figures.map((f) => (
         <div key={f.label} className={cn('rounded-xl border bg-slate-900/70 p-4', f.attention ? 'border-amber-500/50' : 'border-white/10')}>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-300">{f.label}</dt>
-          <dd className={cn('mt-1 font-bold tabular-nums [overflow-wrap:anywhere]', f.long ? 'text-base sm:text-lg' : 'text-xl sm:text-2xl', f.attention ? 'text-amber-300' : 'text-white')}>{f.value}</dd>
+          <dd className={cn('mt-1 font-bold tabular-nums [overflow-wrap:anywhere]', f.long ? 'text-base sm:text-lg' : 'text-xl sm:text-2xl', f.attention ? 'text-amber-300' : 'text-white')}>
+            {f.value}
+            {f.note ? <span className="mt-1 block text-xs font-normal text-slate-400">{f.note}</span> : null}
+          </dd>
         </div>
       ))}
     </dl>

@@ -9,6 +9,40 @@ export function modeLabel(sessionType: string): string {
   return modeLabels[sessionType] ?? (sessionType || 'Unknown')
 }
 
+const browsers: [RegExp, string][] = [
+  [/OculusBrowser\/(\d+)/, 'Meta Quest Browser'],
+  [/SamsungBrowser\/(\d+)/, 'Samsung Internet'],
+  [/Edg\/(\d+)/, 'Edge'],
+  [/Firefox\/(\d+)/, 'Firefox'],
+  [/(?:Chrome|CriOS)\/(\d+)/, 'Chrome'],
+  [/Version\/(\d+)[.\d]* (?:Mobile\/\S+ )?Safari\//, 'Safari'],
+]
+const systems: [RegExp, string][] = [
+  [/Quest/, 'Meta Quest'],
+  [/iPhone/, 'iPhone'],
+  [/iPad/, 'iPad'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+]
+
+/**
+ * The headset or browser a session ran on, as a person names it
+ * ("Chrome 156 on Linux"), from the user-agent string the launcher
+ * records; the string itself when it names no browser known here.
+ */
+export function deviceLabel(userAgent: string): string {
+  const ua = userAgent.trim()
+  if (!ua) return 'Unknown'
+  const browser = browsers.map(([re, name]) => [re.exec(ua), name] as const).find(([m]) => m)
+  if (!browser) return ua
+  const [match, name] = browser
+  const system = systems.find(([re]) => re.test(ua))?.[1]
+  return `${name} ${match?.[1] ?? ''}`.trim() + (system ? ` on ${system}` : '')
+}
+
 /** Whether the server vouches for a session: verified, not (yet) checked while it runs, or unverified with its reasons. */
 export function verificationLabel(s: { verified: boolean | null; endedAt: string | null; completionStatus: string }): 'Verified' | 'Unverified' | 'Not ended' | 'Not checked' {
   if (s.verified === true) return 'Verified'
