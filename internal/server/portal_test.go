@@ -194,9 +194,6 @@ func TestPortal(t *testing.T) {
 	})
 }
 
-// passModule has who train a module as the player records it, a PATCH per
-// step each a little after the step's minimum, and end it passed and
-// verified. It returns the session and each step's time.
 // A session of Multimeter Fundamentals recorded before the module had a
 // scene of its own trained in the electrical trade's lockout/tagout scene:
 // its review replays it against that scene, not against steps it never saw.
@@ -240,6 +237,9 @@ func TestReviewOfSessionInItsTradesScene(t *testing.T) {
 	})
 }
 
+// passModule has who train a module as the player records it, a PATCH per
+// step each a little after the step's minimum, and end it passed and
+// verified. It returns the session and each step's time.
 func passModule(t *testing.T, s *Server, clock *testClock, who, moduleID string) (training.Session, []int64) {
 	t.Helper()
 	m, err := s.store.GetModule(context.Background(), moduleID)

@@ -3,6 +3,7 @@ import { Mail, Headphones, ShieldCheck } from 'lucide-react'
 import { Link, useLocation } from 'wouter'
 import { contactEmail, productName } from '@/content/navigation'
 import { BrandMark } from '@/components/brand-mark'
+import { normalizePath } from '@/app/routes'
 
 /** Decorative particles drifting behind the footer (spec 000 §9). */
 export const FOOTER_PARTICLES = 10
@@ -57,7 +58,7 @@ const footerLink = 'text-sm text-slate-300 transition-colors hover:text-amber-40
 /** A footer link, or its label alone on the page it leads to: no link leads to the page it is on. */
 function FooterLink({ label, to }: { label: string; to: string }) {
   const [location] = useLocation()
-  if (location.toLowerCase().replace(/(.)\/$/, '$1') === to) {
+  if (normalizePath(location) === to) {
     return (
       <span aria-current="page" className="text-sm text-white">
         {label}

@@ -7,7 +7,7 @@ export default function PrivacyPage() {
   return (
     <DocumentPage
       title="Privacy Policy"
-      lead="Journeyman XR keeps what your training needs and nothing for anyone else: no advertising, no trackers, nothing sent to other sites."
+      lead="Journeyman XR keeps what your training needs and nothing for anyone else: no advertising, no trackers, and the app sends nothing to other sites."
     >
       <Section title="Without an account">
         <p>

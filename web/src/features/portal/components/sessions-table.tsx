@@ -1,9 +1,8 @@
 import { useId } from 'react'
 import { Link } from 'wouter'
-import type { SessionSummary } from '@/api/xr-sessions'
+import { outcomeLabel, type SessionSummary } from '@/api/xr-sessions'
 import { cn } from '@/lib/utils'
 import { formatDateTime, formatDuration, formatScore } from '../lib/format'
-import { outcomeLabel } from '@/api/xr-sessions'
 import { modeLabel, sessionChecksLabel, verificationLabel } from '../lib/session'
 import { ScrollTable } from './shared'
 

@@ -36,11 +36,13 @@ const systems: [RegExp, string][] = [
 export function deviceLabel(userAgent: string): string {
   const ua = userAgent.trim()
   if (!ua) return 'Unknown'
-  const browser = browsers.map(([re, name]) => [re.exec(ua), name] as const).find(([m]) => m)
-  if (!browser) return ua
-  const [match, name] = browser
-  const system = systems.find(([re]) => re.test(ua))?.[1]
-  return `${name} ${match?.[1] ?? ''}`.trim() + (system ? ` on ${system}` : '')
+  for (const [re, name] of browsers) {
+    const version = re.exec(ua)?.[1]
+    if (version === undefined) continue
+    const system = systems.find(([os]) => os.test(ua))?.[1]
+    return `${name} ${version}` + (system ? ` on ${system}` : '')
+  }
+  return ua
 }
 
 /** Whether the server vouches for a session: verified, not (yet) checked while it runs, or unverified with its reasons. */
