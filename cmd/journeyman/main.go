@@ -22,6 +22,7 @@ import (
 
 	"journeyman/internal/catalog"
 	"journeyman/internal/fieldbus"
+	"journeyman/internal/gather"
 	"journeyman/internal/identity"
 	"journeyman/internal/server"
 	"journeyman/internal/store"
@@ -216,6 +217,7 @@ func newHTTPServer(h http.Handler, tlsConfig *tls.Config) *http.Server {
 		TLSConfig:         tlsConfig,
 		ReadHeaderTimeout: readHeaderTimeout,
 		IdleTimeout:       idleTimeout,
+		ConnContext:       gather.ConnContext,
 	}
 }
 
@@ -343,10 +345,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	// The listener comes before the server, whose public URL it may set:
 	// on port 0 the port is known only once listening.
 	var lc net.ListenConfig
-	ln, err := lc.Listen(ctx, "tcp", cfg.addr)
+	tcp, err := lc.Listen(ctx, "tcp", cfg.addr)
 	if err != nil {
 		return err
 	}
+	ln := gather.Listener(tcp)
 	defer ln.Close() // serving closes it too; this is for a start that fails before
 	if !cfg.publicURLSet {
 		if cfg.publicURL, err = server.ParsePublicURL(defaultPublicURL(listenedAddr(cfg.addr, ln.Addr()), tlsConfig != nil)); err != nil {

@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"journeyman/internal/gather"
 )
 
 // MaxEntries bounds the answers kept; past it, answers are served but not
@@ -153,7 +155,7 @@ func (e *entry) serve(w http.ResponseWriter, r *http.Request) {
 	h["Content-Length"] = v.length
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(v.body) // a failed write is a client gone: no one to tell
+		_, _ = gather.Write(w, r, v.body) // a failed write is a client gone: no one to tell
 	}
 }
 
