@@ -104,31 +104,34 @@ func Parse(r io.Reader) ([]Row, error) {
 	return rows, nil
 }
 
+// check fills row from rec and says everything wrong with it, so that one
+// round of corrections fixes the row.
 func check(row *Row, rec []string, field func([]string, string) string) string {
 	// A bad row still shows every field as written, so that the report
 	// lets the admin recognise it.
 	row.Email, row.Name, row.Role = field(rec, "email"), field(rec, "name"), identity.Role(field(rec, "role"))
-	email, err := identity.NormalizeEmail("email", row.Email)
-	if err != nil {
-		return apperr.Message(err)
+	var problems []string
+	if email, err := identity.NormalizeEmail("email", row.Email); err != nil {
+		problems = append(problems, apperr.Message(err))
+	} else {
+		row.Email = email
 	}
-	row.Email = email
-	name, err := identity.CheckName("name", row.Name, identity.MaxDisplayName)
-	if err != nil {
-		return apperr.Message(err)
+	if name, err := identity.CheckName("name", row.Name, identity.MaxDisplayName); err != nil {
+		problems = append(problems, apperr.Message(err))
+	} else {
+		row.Name = name
 	}
-	row.Name = name
-	role, err := identity.ParseMemberRole("role", string(row.Role))
-	if err != nil {
-		return apperr.Message(err)
+	if role, err := identity.ParseMemberRole("role", string(row.Role)); err != nil {
+		problems = append(problems, apperr.Message(err))
+	} else {
+		row.Role = role
 	}
-	row.Role = role
 	if row.Cohort != "" {
 		if _, err := identity.CheckName("cohort", row.Cohort, identity.MaxOrgName); err != nil {
-			return apperr.Message(err)
+			problems = append(problems, apperr.Message(err))
 		}
 	}
-	return ""
+	return strings.Join(problems, "; ")
 }
 
 func csvError(err error) error {

@@ -49,7 +49,8 @@ func TestParse(t *testing.T) {
 			"fay@example.com,Fay\n" + // 7: short row, no role
 			",Gus,learner,\n" + // 8
 			"hal@example.com," + strings.Repeat("h", identity.MaxDisplayName+1) + ",learner,\n" + // 9
-			"ida@example.com,Ida,learner,A\n", // 10
+			"ida@example.com,Ida,learner,A\n" + // 10
+			"jo@,,boss,\n", // 11: every problem at once
 			[]roster.Row{
 				{Line: 2, Email: "not-an-email", Name: "Ada", Role: identity.Learner, Problem: "email must be an email address like name@example.com"},
 				{Line: 3, Email: "bob@example.com", Name: "", Role: identity.Learner, Problem: "name must be 1 to 80 characters"},
@@ -60,6 +61,8 @@ func TestParse(t *testing.T) {
 				{Line: 8, Email: "", Name: "Gus", Role: identity.Learner, Problem: "email is required"},
 				{Line: 9, Email: "hal@example.com", Name: strings.Repeat("h", identity.MaxDisplayName+1), Role: identity.Learner, Problem: "name must be 1 to 80 characters"},
 				{Line: 10, Email: "ida@example.com", Name: "Ida", Role: identity.Learner, Cohort: "A"},
+				{Line: 11, Email: "jo@", Name: "", Role: "boss", Problem: "email must be an email address like name@example.com; " +
+					`name must be 1 to 80 characters; role must be learner, instructor or admin, not "boss"`},
 			}},
 		{"QuotedFieldsSpanningLines", "email,name,role,cohort\n" +
 			"ada@example.com,\"Ada\nLovelace\",learner,\n" + // lines 2-3
