@@ -280,6 +280,10 @@ test.describe('interactive trade skills demo', () => {
    */
   async function gotoDemo(page: Page) {
     await gotoHome(page)
+    await revealDemo(page)
+  }
+
+  async function revealDemo(page: Page) {
     const section = page.locator('#trade-skills-demo')
     await section.scrollIntoViewIfNeeded()
     await expect(section).toHaveAttribute('data-visible', 'true')
@@ -328,6 +332,7 @@ test.describe('interactive trade skills demo', () => {
   test('play shows progress and advances a stage every 4 s; pause stops; restart resets', async ({ page }) => {
     await returning(page)
     await gotoFrozen(page)
+    await revealDemo(page)
     const panel = page.getByTestId('demo-panel')
     const status = page.getByTestId('demo-status')
     await expect(status).toHaveText('')
