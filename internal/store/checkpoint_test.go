@@ -68,7 +68,10 @@ func TestSQLiteCheckpoints(t *testing.T) {
 			})
 		}
 		wg.Wait()
-		if wal := size(path + "-wal"); wal > total/4 {
+		// The WAL file keeps the length it reached before it started over,
+		// and how soon that was depends on how promptly a loaded machine
+		// runs the checkpointer: the bound is only that it did start over.
+		if wal := size(path + "-wal"); wal >= total {
 			t.Errorf("the WAL is %d MB after %d MB written: it did not start over", wal>>20, total>>20)
 		}
 		var rows int64
