@@ -2,16 +2,19 @@ import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from '@play
 import { createAdmin, newPerson, setPasswordWithLink, type Person } from './accounts'
 import type { FreshServer } from './fresh-server'
 
-/** The module the seeded learners train, and its first two steps as the scene defines them (internal/training/scenes.go). */
+/** The module the seeded learners train, and its steps as the scene defines them (internal/training/scenes.go). */
 export const MODULE_ID = 'electrical-lockout-tagout'
 const DON_PPE = { stepId: 'don-ppe', objectId: 'face-shield', action: 'grab' }
+/** The third step: the second, stopping the conveyor, is left out of the seeded sessions. */
 const OPEN_DISCONNECT = { stepId: 'open-disconnect', objectId: 'disconnect', action: 'click' }
 const ALL_STEPS = [
   DON_PPE,
+  { stepId: 'stop-conveyor', objectId: 'start-button', action: 'click' },
   OPEN_DISCONNECT,
   { stepId: 'apply-lock', objectId: 'padlock', action: 'grab' },
   { stepId: 'prove-tester', objectId: 'proving-unit', action: 'click' },
   { stepId: 'test-dead', objectId: 'motor-terminals', action: 'click' },
+  { stepId: 'reprove-tester', objectId: 'proving-unit', action: 'click' },
   { stepId: 'try-start', objectId: 'start-button', action: 'click' },
 ]
 
@@ -105,14 +108,14 @@ export async function seedPortal(playwright: PlaywrightWorkerArgs['playwright'],
   const zoe = await signUp(playwright, server.base, newPerson('zoe', 'Zoe Zimmer'), learnerInvite)
   const abe = await signUp(playwright, server.base, newPerson('abe', 'Abe Archer'), learnerInvite)
 
-  // Zoe's verified session: the first two steps, each no faster than the
+  // Zoe's verified session: the first and third steps, each no faster than the
   // scene allows (3 s for a safety check, 1.5 s a click), and no action
   // ahead of the time the server saw pass since the start.
   const verifiedId = await startSession(zoe.api)
   const fast = await startSession(zoe.api, PHONE_USER_AGENT)
   const abeSession = await startSession(abe.api)
   // Sessions too fast to be real: recorded while the verified one's clock runs.
-  const unverified = await recordAndEnd(zoe.api, fast, interactions(ALL_STEPS, [100, 200, 300, 400, 500, 600]), 1)
+  const unverified = await recordAndEnd(zoe.api, fast, interactions(ALL_STEPS, [100, 200, 300, 400, 500, 600, 700, 800]), 1)
   expect(unverified.verified).toBe(false)
   expect((await recordAndEnd(abe.api, abeSession, interactions([DON_PPE], [50]), 1)).verified).toBe(false)
   await new Promise((resolve) => setTimeout(resolve, 3200))
@@ -138,19 +141,19 @@ export async function seedPortal(playwright: PlaywrightWorkerArgs['playwright'],
  * the session's clock: none faster than the scene allows (3 s after the one
  * before for a safety check, 1.5 s for a plain click).
  */
-const PASS_TIMES = [3000, 4600, 7700, 10_800, 13_900, 17_000]
+const PASS_TIMES = [3000, 6100, 7700, 10_800, 13_900, 17_000, 20_100, 23_200]
 
 /**
  * Records a verified pass of the lockout module for a learner, as the
  * player would: every step in order at a real pace. The server checks each
  * action against the time it saw pass since the start (allowing 2 s ahead),
- * so this waits about 15 s before sending them.
+ * so this waits about 22 s before sending them.
  */
 export async function recordVerifiedPass(learner: Member): Promise<{ id: string; safetyScore: number | null }> {
   const id = await startSession(learner.api)
-  // The last action is at 17 s of the session's clock; sent after 15.5 s of the server's, it is within the 2 s allowed.
-  await new Promise((resolve) => setTimeout(resolve, 15_500))
-  const ended = await recordAndEnd(learner.api, id, interactions(ALL_STEPS, PASS_TIMES), 18)
+  // The last action is at 23.2 s of the session's clock; sent after 21.7 s of the server's, it is within the 2 s allowed.
+  await new Promise((resolve) => setTimeout(resolve, 21_700))
+  const ended = await recordAndEnd(learner.api, id, interactions(ALL_STEPS, PASS_TIMES), 24)
   expect(ended.verified, JSON.stringify(ended)).toBe(true)
   const listed = await learner.api.get(`/api/users/${learner.id}/xr-sessions`)
   const row = ((await listed.json()) as { id: string; outcome: string }[]).find((s) => s.id === id)

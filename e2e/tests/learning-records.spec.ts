@@ -55,7 +55,7 @@ test('a session trained in the browser is read back through /xapi/statements', a
   await page.getByRole('button', { name: 'Desktop Mode' }).click()
   const session = (await (await started).json()) as { id: string }
   // Every step from the keyboard, each once the player allows it.
-  for (let n = 1; n <= 6; n++) {
+  for (let n = 1; n <= 8; n++) {
     const button = page.getByRole('button', { name: `Complete step ${n}` })
     await expect(button).toBeEnabled()
     await button.press('Enter')
@@ -72,13 +72,13 @@ test('a session trained in the browser is read back through /xapi/statements', a
   expect(mine.map((s) => s.verb.id)).toEqual([
     `${ADL}launched`,
     `${ADL}initialized`,
-    ...Array(6).fill(`${ADL}interacted`),
+    ...Array(8).fill(`${ADL}interacted`),
     `${ADL}completed`,
     `${ADL}passed`,
     `${ADL}terminated`,
   ])
   expect(mine.every((s) => s.actor.account.name === org.learner.id && s.context.registration === session.id)).toBe(true)
-  const passed = mine[9]
+  const passed = mine[11]
   expect(passed.object.id).toMatch(new RegExp(`/xapi/activities/modules/${MODULE}$`))
   expect(passed.result?.score).toEqual({ scaled: record.safetyScore / 100, raw: record.safetyScore, min: 0, max: 100 })
 

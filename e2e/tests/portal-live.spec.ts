@@ -69,15 +69,15 @@ test('an instructor watches a learner train, sends a message, acknowledges their
   await expect(row.getByRole('rowheader')).toContainText('Lena Learner')
   await expect(row).toContainText(moduleTitle)
   await expect(row).toContainText('Desktop')
-  await expect(row.getByTestId('live-step')).toHaveText(/^Step 1 of 6: /)
+  await expect(row.getByTestId('live-step')).toHaveText(/^Step 1 of 8: /)
   await expect(row.getByTestId('live-checks')).toHaveText(/to come$/)
 
   // A step done moves it on, without a reload.
   await expect(learner.getByRole('button', { name: 'Complete step 1' })).toBeEnabled()
   await learner.getByRole('button', { name: 'Complete step 1' }).click()
-  await expect(row.getByTestId('live-step')).toHaveText(/^Step 2 of 6: /)
+  await expect(row.getByTestId('live-step')).toHaveText(/^Step 2 of 8: /)
   await expect(row.getByTestId('live-checks')).toHaveText(/^1 passed, /)
-  await expect(row).toContainText('1 of 6 steps done')
+  await expect(row).toContainText('1 of 8 steps done')
 
   // Observe it by keyboard, and send the learner a message.
   await row.getByRole('button', { name: /^Observe Lena Learner in / }).focus()

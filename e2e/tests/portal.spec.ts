@@ -85,7 +85,7 @@ test.describe('portal', () => {
     await expect(sessions.locator(`tr[data-session="${world.unverifiedSessionId}"]`)).toContainText('Unverified')
     const verifiedRow = sessions.locator(`tr[data-session="${world.verifiedSession.id}"]`)
     await expect(verifiedRow).toContainText('Verified')
-    await expect(verifiedRow).toContainText('1 passed, 4 skipped')
+    await expect(verifiedRow).toContainText('1 passed, 6 skipped')
     await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', `/api/portal/learners/${world.zoe.id}/export.csv`)
     expect(await seriousViolations(page), 'learner page').toEqual([])
 
@@ -93,11 +93,12 @@ test.describe('portal', () => {
     await expect(page).toHaveURL(new RegExp(`/portal/learners/${world.zoe.id}/sessions/${world.verifiedSession.id}$`))
     await expect(page.getByRole('heading', { level: 1, name: /Lockout\/Tagout/ })).toBeVisible()
     const steps = page.getByRole('table', { name: /^Steps/ }).locator('tbody tr')
-    await expect(steps).toHaveCount(6)
+    await expect(steps).toHaveCount(8)
     await expect(steps.nth(0)).toContainText('Completed')
     await expect(steps.nth(0)).toContainText('Safety check')
-    await expect(steps.nth(1)).toContainText('Completed')
-    await expect(steps.nth(2)).toContainText('Missed')
+    await expect(steps.nth(1)).toContainText('Missed')
+    await expect(steps.nth(2)).toContainText('Completed')
+    await expect(steps.nth(3)).toContainText('Missed')
 
     // The replay, by keyboard: the slider moves a second per arrow key.
     const slider = page.getByRole('slider', { name: 'Replay position' })
@@ -106,16 +107,16 @@ test.describe('portal', () => {
     await slider.focus()
     await page.keyboard.press('End')
     await expect(slider).toHaveAttribute('aria-valuetext', '0:05 of 0:05')
-    await expect(said).toHaveText(/^Step 2 of 6: Switch the fused disconnect to OFF\. — completed at 0:04$/)
-    await expect(steps.nth(1)).toHaveAttribute('aria-current', 'step')
+    await expect(said).toHaveText(/^Step 3 of 8: Switch the fused disconnect to OFF, and check through its window that the blades are open\. — completed at 0:04$/)
+    await expect(steps.nth(2)).toHaveAttribute('aria-current', 'step')
     await page.keyboard.press('Home')
-    await expect(said).toHaveText(/^Step 1 of 6: Put on the arc-rated face shield .* — completed at 0:03$/)
+    await expect(said).toHaveText(/^Step 1 of 8: Put on the arc-rated face shield .* — completed at 0:03$/)
     await expect(steps.nth(0)).toHaveAttribute('aria-current', 'step')
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight')
     await expect(slider).toHaveAttribute('aria-valuetext', '0:03 of 0:05')
-    await expect(said).toHaveText(/^Step 2 of 6/)
+    await expect(said).toHaveText(/^Step 3 of 8/)
     await page.keyboard.press('ArrowLeft')
-    await expect(said).toHaveText(/^Step 1 of 6/)
+    await expect(said).toHaveText(/^Step 1 of 8/)
 
     // Played from the keyboard at 4×, it runs to the end and stops.
     await page.getByRole('button', { name: '4×' }).press('Enter')
@@ -123,7 +124,7 @@ test.describe('portal', () => {
     await page.getByRole('button', { name: 'Play' }).press('Enter')
     await expect(page.getByRole('button', { name: 'Play' })).toBeVisible({ timeout: 10_000 })
     await expect(slider).toHaveAttribute('aria-valuetext', '0:05 of 0:05')
-    await expect(said).toHaveText(/^Step 2 of 6/)
+    await expect(said).toHaveText(/^Step 3 of 8/)
     expect(await seriousViolations(page), 'session review').toEqual([])
 
     // Back to the learner, then the cohort, whose CSV downloads.

@@ -212,31 +212,37 @@ test.describe('XR Training Center', () => {
     await waitForStep(page, 2)
     await clickObject(page, objectAt(scene, scene.steps[1].target))
     await expect(step(page, scene.steps[1].id)).toHaveAttribute('data-status', 'done')
-    // Step 3 from the keyboard; step 4 (proving the tester, a safety check) skipped; the rest from the keyboard.
+    // Steps 3 and 4 from the keyboard; step 5 (proving the tester, a safety check) skipped; the rest from the keyboard.
     await waitForStep(page, 3)
     await page.getByRole('button', { name: 'Complete step 3' }).focus()
     await page.keyboard.press('Enter')
     await expect(step(page, scene.steps[2].id)).toHaveAttribute('data-status', 'done')
     await expect(page.getByRole('button', { name: 'Complete step 4' })).toBeFocused()
-    await page.keyboard.press('Tab')
-    await expect(page.getByRole('button', { name: 'Skip step 4' })).toBeFocused()
+    await waitForStep(page, 4)
     await page.keyboard.press('Enter')
-    await expect(step(page, scene.steps[3].id)).toHaveAttribute('data-status', 'skipped')
+    await expect(step(page, scene.steps[3].id)).toHaveAttribute('data-status', 'done')
     await expect(page.getByRole('button', { name: 'Complete step 5' })).toBeFocused()
-    await waitForStep(page, 5)
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Skip step 5' })).toBeFocused()
     await page.keyboard.press('Enter')
-    await expect(page.getByRole('button', { name: 'Complete step 6' })).toBeFocused()
-    await waitForStep(page, 6)
+    await expect(step(page, scene.steps[4].id)).toHaveAttribute('data-status', 'skipped')
+    for (const n of [6, 7]) {
+      await expect(page.getByRole('button', { name: `Complete step ${n}` })).toBeFocused()
+      await waitForStep(page, n)
+      await page.keyboard.press('Enter')
+    }
+    await expect(page.getByRole('button', { name: 'Complete step 8' })).toBeFocused()
+    await waitForStep(page, 8)
     await page.keyboard.press('Space')
     await expect(page.getByText('All steps done. Select End Session to record your result.')).toBeVisible()
     await expect(page.getByRole('button', { name: 'End Session' })).toBeFocused()
 
     // Every interaction went to the server in a periodic update, with its timestamp and sessionTime.
-    await expect.poll(() => patches.flatMap((b) => b.interactionData?.interactions ?? []).length).toBe(6)
+    await expect.poll(() => patches.flatMap((b) => b.interactionData?.interactions ?? []).length).toBe(8)
     const sent = patches.flatMap((b) => b.interactionData.interactions)
-    expect(sent.map((i) => i.seq)).toEqual([0, 1, 2, 3, 4, 5])
-    expect(sent.map((i) => i.action)).toEqual(['grab', 'click', 'grab', 'skip', 'click', 'click'])
-    expect(sent.map((i) => i.input)).toEqual(['mouse', 'mouse', 'keyboard', 'keyboard', 'keyboard', 'keyboard'])
+    expect(sent.map((i) => i.seq)).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+    expect(sent.map((i) => i.action)).toEqual(['grab', 'click', 'click', 'grab', 'skip', 'click', 'click', 'click'])
+    expect(sent.map((i) => i.input)).toEqual(['mouse', 'mouse', 'keyboard', 'keyboard', 'keyboard', 'keyboard', 'keyboard', 'keyboard'])
     for (const i of sent) {
       expect(Number.isNaN(Date.parse(i.timestamp))).toBe(false)
       expect(i.sessionTime).toBeGreaterThanOrEqual(0)
@@ -251,7 +257,7 @@ test.describe('XR Training Center', () => {
     await page.keyboard.press('Enter')
     const record = await (await ended).json()
     expect(record.completionStatus).toBe('completed')
-    expect(record.safetyScore).toBe(90) // tester-proven (weight 1 of 10) skipped
+    expect(record.safetyScore).toBe(92.3) // tester-proven (weight 1 of 13) skipped
     expect(record.interactionData.completionStatus).toBe('failed') // every step is required
     expect(record.interactionData.safetyChecks).toContainEqual({ id: 'tester-proven', status: 'skipped' })
     // Real use of the player is verified: order, pace and clock all check out.
@@ -279,7 +285,7 @@ test.describe('XR Training Center', () => {
     await page.getByRole('tab', { name: 'My Progress' }).click()
     await expect(page.getByTestId('stat-xr-sessions')).toHaveText('1')
     await expect(page.getByTestId('stat-training-time')).toHaveText('0h')
-    await expect(page.getByTestId('stat-safety-score')).toHaveText('90%')
+    await expect(page.getByTestId('stat-safety-score')).toHaveText('92.3%')
     await expect(page.getByTestId('stat-achievements')).toHaveText('0') // not passed: a required step was skipped
     await expect(page.locator('li[data-trade="electrical"]')).toContainText('0% (0 of')
   })

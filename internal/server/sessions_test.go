@@ -260,8 +260,8 @@ func TestSessionLifecycle(t *testing.T) {
 		res := call(t, s, alice, "PATCH", "/api/xr-sessions/"+y.ID, `{"endedAt":"`+ts(storetest.FixedNow)+`","completionStatus":"completed",
 			"interactionData":{"interactions":[`+strings.Join(ins, ",")+`]}}`)
 		got := decode[training.Session](t, res)
-		if got.SafetyScore == nil || *got.SafetyScore != 70 || got.InteractionData.CompletionStatus != "failed" || got.Duration != 600-int64(sessionClock) || !got.Verified {
-			t.Fatalf("score %v outcome %s duration %d; want 70 (lock weight 3 of 10), failed, endedAt - startedAt",
+		if got.SafetyScore == nil || *got.SafetyScore != 76.9 || got.InteractionData.CompletionStatus != "failed" || got.Duration != 600-int64(sessionClock) || !got.Verified {
+			t.Fatalf("score %v outcome %s duration %d; want 76.9 (lock weight 3 of 13), failed, endedAt - startedAt",
 				got.SafetyScore, got.InteractionData.CompletionStatus, got.Duration)
 		}
 	})
@@ -282,7 +282,7 @@ func TestSessionLifecycle(t *testing.T) {
 		}
 
 		a := decode[training.Analytics](t, call(t, s, alice, "GET", "/api/users/"+idOf(t, s, alice)+"/xr-analytics", ""))
-		if a.TotalSessions != 2 || a.TotalDuration != 1200-int64(sessionClock)+1 || a.AverageSafetyScore != 85 || a.CompletedModules != 1 || len(a.TradeProgress) != len(catalog.Trades()) {
+		if a.TotalSessions != 2 || a.TotalDuration != 1200-int64(sessionClock)+1 || a.AverageSafetyScore != 88.5 || a.CompletedModules != 1 || len(a.TradeProgress) != len(catalog.Trades()) {
 			t.Fatalf("analytics = %+v", a)
 		}
 		for _, tp := range a.TradeProgress {

@@ -110,12 +110,12 @@ func TestSessionVerification(t *testing.T) {
 			clock.advance(2 * time.Second)
 			return patchSession(t, s, x.ID, endBody(clock))
 		}
-		inOrder := []int{0, 1, 2, 3, 4, 5}
+		inOrder := []int{0, 1, 2, 3, 4, 5, 6, 7}
 		asRecorded := func(_ int, ms int64) int64 { return ms }
 
 		t.Run("OutOfOrderSteps", func(t *testing.T) {
-			got := honest(t, []int{0, 1, 3, 2, 4, 5}, asRecorded)
-			if got.Verified || len(got.VerificationIssues) != 1 || !strings.Contains(got.VerificationIssues[0], "out of order: step 3") {
+			got := honest(t, []int{0, 1, 2, 4, 3, 5, 6, 7}, asRecorded)
+			if got.Verified || len(got.VerificationIssues) != 1 || !strings.Contains(got.VerificationIssues[0], "out of order: step 4") {
 				t.Fatalf("verified %v issues %q", got.Verified, got.VerificationIssues)
 			}
 		})
@@ -138,13 +138,13 @@ func TestSessionVerification(t *testing.T) {
 		})
 		t.Run("StepsFasterThanAllowed", func(t *testing.T) {
 			got := honest(t, inOrder, func(i int, ms int64) int64 {
-				if i == 4 {
+				if i == 5 {
 					return ms - 3200 // test-dead 0.4 s after proving the tester
 				}
 				return ms
 			})
 			if got.Verified || len(got.VerificationIssues) != 1 ||
-				!strings.Contains(got.VerificationIssues[0], "step 5 “Test phase to phase and phase to ground at the motor terminals” took 0.4 s, at least 3 s is needed") {
+				!strings.Contains(got.VerificationIssues[0], "step 6 “Test phase to phase and phase to ground at the motor terminals” took 0.4 s, at least 3 s is needed") {
 				t.Fatalf("verified %v issues %q", got.Verified, got.VerificationIssues)
 			}
 		})

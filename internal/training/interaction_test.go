@@ -155,7 +155,7 @@ func TestInteractionRefusals(t *testing.T) {
 // it to the same clock.
 func TestKindIsJudged(t *testing.T) {
 	scene, _ := SceneByID("electrical-lockout-tagout")
-	byAction := perform(scene, "skip:don-ppe", "open-disconnect", "apply-lock", "prove-tester", "test-dead", "try-start")
+	byAction := perform(scene, "skip:don-ppe", "stop-conveyor", "open-disconnect", "apply-lock", "prove-tester", "test-dead", "reprove-tester", "try-start")
 	start := now.Add(-time.Hour)
 	for i := range byAction {
 		byAction[i].ReceivedAt = now
@@ -170,7 +170,7 @@ func TestKindIsJudged(t *testing.T) {
 	if ja, jb := mustJSON(t, a), mustJSON(t, b); ja != jb {
 		t.Fatalf("by type %s; by action %s", jb, ja)
 	}
-	if len(b.CompletedSteps) != 5 || b.SafetyScore != 80 {
+	if len(b.CompletedSteps) != 7 || b.SafetyScore != 84.6 {
 		t.Fatalf("by type: %+v", b)
 	}
 	va, vb := Verify(scene, start, byAction), Verify(scene, start, byType)

@@ -18,16 +18,18 @@ func TestReviewSteps(t *testing.T) {
 		want         []times // per scene step, in the scene's order
 		events       int
 	}{
-		{"Nothing", nil, []times{{StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil},
-			{StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil}}, 0},
-		{"AllInOrder", perform(scene, "don-ppe", "open-disconnect", "apply-lock", "prove-tester", "test-dead", "try-start"), []times{
+		{"Nothing", nil, []times{{StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil},
+			{StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil}}, 0},
+		{"AllInOrder", perform(scene, "don-ppe", "stop-conveyor", "open-disconnect", "apply-lock", "prove-tester", "test-dead", "reprove-tester", "try-start"), []times{
 			{StepCompleted, ms(0), ms(1000), ms(1000)},
 			{StepCompleted, ms(1000), ms(2000), ms(1000)},
 			{StepCompleted, ms(2000), ms(3000), ms(1000)},
 			{StepCompleted, ms(3000), ms(4000), ms(1000)},
 			{StepCompleted, ms(4000), ms(5000), ms(1000)},
 			{StepCompleted, ms(5000), ms(6000), ms(1000)},
-		}, 6},
+			{StepCompleted, ms(6000), ms(7000), ms(1000)},
+			{StepCompleted, ms(7000), ms(8000), ms(1000)},
+		}, 8},
 		{"SkipLooksAndLateCompletion", func() []Interaction {
 			ins := perform(scene, "don-ppe", "open-disconnect", "skip:apply-lock", "prove-tester")
 			// A look names no step; the wrong object does not complete one;
@@ -44,10 +46,12 @@ func TestReviewSteps(t *testing.T) {
 			return append(ins, look, wrong, again, late)
 		}(), []times{
 			{StepCompleted, ms(0), ms(1000), ms(1000)},
+			{StepMissed, nil, nil, nil},
 			{StepCompleted, ms(1000), ms(2000), ms(1000)},
 			// Skipped at 3 s, then done at 6 s: completed, timed from the last move on.
 			{StepCompleted, ms(4000), ms(6000), ms(2000)},
 			{StepCompleted, ms(3000), ms(4000), ms(1000)},
+			{StepMissed, nil, nil, nil},
 			{StepMissed, nil, nil, nil},
 			{StepMissed, nil, nil, nil},
 		}, 8},
@@ -57,8 +61,9 @@ func TestReviewSteps(t *testing.T) {
 			return ins
 		}(), []times{
 			{StepCompleted, ms(0), ms(1000), ms(1000)},
+			{StepMissed, nil, nil, nil},
 			{StepCompleted, ms(1000), ms(500), ms(0)},
-			{StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil},
+			{StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil}, {StepMissed, nil, nil, nil},
 		}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

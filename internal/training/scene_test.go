@@ -181,3 +181,32 @@ func perform(s Scene, steps ...string) []Interaction {
 	}
 	return out
 }
+
+// The orders a procedure's safety rests on, as a subject-matter review
+// checked them: each pair's first step comes before its second.
+func TestSafetyCriticalOrder(t *testing.T) {
+	for _, tc := range []struct{ scene, before, after, why string }{
+		{"electrical-lockout-tagout", "stop-conveyor", "open-disconnect", "the load is stopped at its controls before the disconnect opens (NFPA 70E 120.5(2))"},
+		{"electrical-lockout-tagout", "prove-tester", "test-dead", "the tester is proven before the test (NFPA 70E 120.5(7))"},
+		{"electrical-lockout-tagout", "test-dead", "reprove-tester", "and proven again after it"},
+		{"lineworker-temporary-grounds", "test-phase-a", "ground-end", "every phase is tested before grounds go on (OSHA 1910.269(n)(5))"},
+		{"lineworker-temporary-grounds", "test-phase-b", "ground-end", "every phase is tested before grounds go on"},
+		{"lineworker-temporary-grounds", "test-phase-c", "ground-end", "every phase is tested before grounds go on"},
+		{"elevator-pit-entry", "set-pit-stop", "test-stop", "the stop switch is set before it is tested"},
+		{"elevator-pit-entry", "test-stop", "block-door", "the stop switch is tested before the door is blocked open: with it closed, only the switch can be holding the car"},
+	} {
+		t.Run(tc.scene+"/"+tc.before, func(t *testing.T) {
+			scene, ok := SceneByID(tc.scene)
+			if !ok {
+				t.Fatalf("no scene %s", tc.scene)
+			}
+			at := map[string]int{}
+			for i, st := range scene.Steps {
+				at[st.ID] = i + 1
+			}
+			if b, a := at[tc.before], at[tc.after]; b == 0 || a == 0 || b >= a {
+				t.Errorf("%s is step %d and %s step %d: %s", tc.before, b, tc.after, a, tc.why)
+			}
+		})
+	}
+}

@@ -30,7 +30,7 @@ var electricalLineworkerScenes = []Scene{
 			step("clamp-current", "With the thermostat calling for heat, close the clamp meter around the black conductor only: 0 A means no element is drawing its 18.8 A.", "junction-box", ActionClick, ""),
 			step("measure-supply", "Fingers behind the probe guards, measure L1 to L2 at the upper thermostat: about 240 V means the supply is good.", "thermostat", ActionClick, ""),
 			step("lock-breaker", "Switch the 30 A double-pole breaker OFF and apply your lock and tag.", "breaker", ActionGrab, ""),
-			step("verify-dead", "Measure L1 to L2 and each line to the tank again: 0 V on every reading before you turn the dial to resistance.", "thermostat", ActionClick, "dead-before-ohms"),
+			step("verify-dead", "Measure L1 to L2 and each line to the tank again: 0 V on every reading; prove the meter on the live source again before you turn the dial to resistance.", "thermostat", ActionClick, "dead-before-ohms"),
 			step("measure-element", "Lift one wire off the lower element, set the dial to Ω and measure across its terminals: about 13 Ω is good, OL means the element is open.", "lower-element", ActionClick, ""),
 		},
 		SafetyChecks: []SafetyCheck{
@@ -163,7 +163,7 @@ var electricalLineworkerScenes = []Scene{
 			step("clamp-phases", "Reset the overload, start the motor and clamp T1, T2 and T3 in turn: 0 A on T3 and about 24 A on the others against a 14 A FLA is single-phasing, so stop the motor at once.", "load-leads", ActionClick, ""),
 			step("lock-power", "Open the bucket disconnect and apply your lock and tag.", "disconnect", ActionGrab, "power-locked"),
 			step("lock-control", "Open the 120 V control power switch at CP-4 and lock and tag it too: it stays live with the bucket disconnect open.", "control-switch", ActionGrab, "control-locked"),
-			step("verify-dead", "With a proven tester, verify 0 V on the line and load terminals and across the coil terminals.", "line-lugs", ActionClick, "absence-of-voltage"),
+			step("verify-dead", "With a tester proven on a known source, verify 0 V on the line and load terminals and across the coil terminals, then prove the tester again.", "line-lugs", ActionClick, "absence-of-voltage"),
 			step("inspect-contacts", "Take off the contactor's cover and inspect the contacts: the burnt, open L3–T3 pole is the fault, so replace the contactor.", "contactor", ActionClick, ""),
 			step("megger-motor", "Disconnect the motor leads and megger each winding to ground at 500 V DC for one minute: at least 5 MΩ (IEEE 43) before the motor returns to service.", "motor", ActionClick, ""),
 		},
@@ -295,7 +295,7 @@ var electricalLineworkerScenes = []Scene{
 			step("close-cutout", "Hang the fuse door, fused as your utility's table gives for a 25 kVA unit, on the cutout with the hot stick, then close it in one firm stroke, standing to the side and clear of the barrel.", "cutout", ActionClick, "clear-of-cutout"),
 			step("check-secondary", "Measure X1 to X2 and X3 to X2: 120 V each; X1 to X3: 240 V.", "secondary", ActionClick, "secondary-verified"),
 			step("confirm-main-open", "Confirm the customer's main breaker is open and any generator is disconnected, so nothing can backfeed the secondary.", "customer-main", ActionClick, "no-backfeed"),
-			step("connect-service", "In your rubber gloves, connect the triplex: the two insulated conductors to X1 and X3, the bare neutral messenger to X2.", "service-drop", ActionGrab, ""),
+			step("connect-service", "In your rubber gloves, connect the triplex: the bare neutral messenger to X2 first, then the two insulated conductors to X1 and X3 (the neutral is first on and last off).", "service-drop", ActionGrab, ""),
 		},
 		SafetyChecks: []SafetyCheck{
 			{ID: "tank-grounded", Description: "Transformer tank and secondary neutral grounded before energizing", Weight: 3},

@@ -28,7 +28,7 @@ var weldingSolarScenes = []Scene{
 			step("check-cylinders", "Check both cylinders are chained upright on the cart, undamaged, and with no oil or grease on the valves.", "cylinder-chain", ActionClick, "cylinders-secured"),
 			step("inspect-hoses", "Inspect the regulators, hoses and flashback arrestors: arrestors fitted on both lines, no cuts, burns or cracked fittings; acetylene is never set above 15 psig.", "regulators", ActionClick, "gas-equipment-inspected"),
 			step("start-extraction", "Switch on the fume extractor and set its hood within about 300 mm of the cut, upwind of your breathing zone.", "fume-extractor", ActionClick, ""),
-			step("post-fire-watch", "Post the fire watch with the charged extinguisher: they stay during cutting and at least 30 minutes after it ends.", "extinguisher", ActionClick, "fire-watch"),
+			step("post-fire-watch", "Post the fire watch with the charged extinguisher: they stay during cutting and at least 30 minutes after it ends (OSHA; 60 minutes where NFPA 51B-2019 is adopted).", "extinguisher", ActionClick, "fire-watch"),
 			step("sign-permit", "Complete the hot work permit with the precautions taken, have it signed, and post it at the work area.", "permit", ActionGrab, ""),
 			step("wear-ppe", "Put on the FR jacket and goggles with a shade 4 filter, right for oxy-fuel cutting of plate under 25 mm.", "cutting-ppe", ActionGrab, ""),
 		},

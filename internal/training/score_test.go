@@ -6,10 +6,12 @@ import (
 )
 
 func TestEvaluate(t *testing.T) {
-	// electrical-lockout-tagout: checks arc-flash-ppe 2, lock-applied 3,
-	// tester-proven 1, absence-of-voltage 3, try-start 1 (total 10).
+	// electrical-lockout-tagout: checks arc-flash-ppe 2, normal-shutdown 2,
+	// lock-applied 3, tester-proven 1, absence-of-voltage 3, tester-reproven 1,
+	// try-start 1 (total 13).
 	s, _ := SceneByID("electrical-lockout-tagout")
-	all := []string{"don-ppe", "open-disconnect", "apply-lock", "prove-tester", "test-dead", "try-start"}
+	all := []string{"don-ppe", "stop-conveyor", "open-disconnect", "apply-lock", "prove-tester", "test-dead", "reprove-tester", "try-start"}
+	rest := all[1:]
 	for _, tc := range []struct {
 		name         string
 		steps        []string
@@ -18,12 +20,13 @@ func TestEvaluate(t *testing.T) {
 		wantSkipped  []string
 		wantComplete int
 	}{
-		{"AllInOrder", all, 100, OutcomePassed, nil, 6},
-		{"SkippedPPE", []string{"skip:don-ppe", "open-disconnect", "apply-lock", "prove-tester", "test-dead", "try-start"}, 80, OutcomeFailed, []string{"arc-flash-ppe"}, 5},
-		{"SkippedThenDone", []string{"skip:don-ppe", "don-ppe", "open-disconnect", "apply-lock", "prove-tester", "test-dead", "try-start"}, 80, OutcomePassed, []string{"arc-flash-ppe"}, 6},
-		{"PPEAfterDisconnect", []string{"open-disconnect", "don-ppe", "apply-lock", "prove-tester", "test-dead", "try-start"}, 80, OutcomePassed, []string{"arc-flash-ppe"}, 6},
-		{"TesterNotProven", []string{"don-ppe", "open-disconnect", "apply-lock", "skip:prove-tester", "test-dead", "try-start"}, 90, OutcomeFailed, []string{"tester-proven"}, 5},
-		{"Nothing", nil, 0, OutcomeFailed, []string{"arc-flash-ppe", "lock-applied", "tester-proven", "absence-of-voltage", "try-start"}, 0},
+		{"AllInOrder", all, 100, OutcomePassed, nil, 8},
+		{"SkippedPPE", append([]string{"skip:don-ppe"}, rest...), 84.6, OutcomeFailed, []string{"arc-flash-ppe"}, 7},
+		{"SkippedThenDone", append([]string{"skip:don-ppe"}, all...), 84.6, OutcomePassed, []string{"arc-flash-ppe"}, 8},
+		{"PPEAfterDisconnect", []string{"stop-conveyor", "open-disconnect", "don-ppe", "apply-lock", "prove-tester", "test-dead", "reprove-tester", "try-start"}, 84.6, OutcomePassed, []string{"arc-flash-ppe"}, 8},
+		{"TesterNotProven", []string{"don-ppe", "stop-conveyor", "open-disconnect", "apply-lock", "skip:prove-tester", "test-dead", "reprove-tester", "try-start"}, 92.3, OutcomeFailed, []string{"tester-proven"}, 7},
+		{"DisconnectOpenedUnderLoad", []string{"don-ppe", "open-disconnect", "stop-conveyor", "apply-lock", "prove-tester", "test-dead", "reprove-tester", "try-start"}, 84.6, OutcomePassed, []string{"normal-shutdown"}, 8},
+		{"Nothing", nil, 0, OutcomeFailed, []string{"arc-flash-ppe", "normal-shutdown", "lock-applied", "tester-proven", "absence-of-voltage", "tester-reproven", "try-start"}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ev := Evaluate(s, perform(s, tc.steps...))
@@ -46,7 +49,7 @@ func TestEvaluate(t *testing.T) {
 		in := perform(s, all...)
 		in[0].ObjectID = "padlock"
 		ev := Evaluate(s, in)
-		if ev.SafetyScore != 80 || len(ev.CompletedSteps) != 5 {
+		if ev.SafetyScore != 84.6 || len(ev.CompletedSteps) != 7 {
 			t.Errorf("score %g, completed %v", ev.SafetyScore, ev.CompletedSteps)
 		}
 	})

@@ -140,7 +140,7 @@ func ptr[T any](v T) *T { return &v }
 func TestSessionLifecycle(t *testing.T) {
 	scene, _ := SceneByID("electrical-lockout-tagout")
 	s := newTestSession()
-	ins := perform(scene, "skip:don-ppe", "open-disconnect", "apply-lock", "prove-tester", "test-dead", "try-start")
+	ins := perform(scene, "skip:don-ppe", "stop-conveyor", "open-disconnect", "apply-lock", "prove-tester", "test-dead", "reprove-tester", "try-start")
 	for i := range ins {
 		ins[i].Seq = seq(i)
 	}
@@ -162,8 +162,8 @@ func TestSessionLifecycle(t *testing.T) {
 	if err := s.Apply("learner-1", SessionPatch{SessionUpdate: SessionUpdate{InteractionData: &InteractionData{Interactions: ins[2:]}}}, scene, now); err != nil {
 		t.Fatal(err)
 	}
-	if n := len(s.InteractionData.Interactions); n != 6 {
-		t.Fatalf("%d interactions; want 6", n)
+	if n := len(s.InteractionData.Interactions); n != 8 {
+		t.Fatalf("%d interactions; want 8", n)
 	}
 
 	endedAt := now.Add(-time.Minute)
@@ -176,8 +176,8 @@ func TestSessionLifecycle(t *testing.T) {
 	if s.Duration != 540 {
 		t.Errorf("duration %d; want 540 s computed from endedAt", s.Duration)
 	}
-	if s.SafetyScore == nil || *s.SafetyScore != 80 || s.InteractionData.CompletionStatus != OutcomeFailed {
-		t.Errorf("score %v outcome %s; want 80, failed (skipped PPE)", s.SafetyScore, s.InteractionData.CompletionStatus)
+	if s.SafetyScore == nil || *s.SafetyScore != 84.6 || s.InteractionData.CompletionStatus != OutcomeFailed {
+		t.Errorf("score %v outcome %s; want 84.6, failed (skipped PPE)", s.SafetyScore, s.InteractionData.CompletionStatus)
 	}
 	if len(s.InteractionData.SafetyChecks) != len(scene.SafetyChecks) {
 		t.Errorf("safety checks %v", s.InteractionData.SafetyChecks)

@@ -44,8 +44,8 @@ func receivedAll(ins []Interaction, at time.Time) []Interaction {
 func TestVerify(t *testing.T) {
 	scene, _ := SceneByID("electrical-lockout-tagout")
 	all := stepIDs(scene.Steps)
-	// Minimum durations: don-ppe 3 s (check), open-disconnect 1.5 s (click),
-	// apply-lock, prove-tester, test-dead, try-start 3 s (checks): 16.5 s.
+	// Minimum durations: open-disconnect 1.5 s (click); the seven steps with
+	// a check 3 s: 22.5 s.
 	for _, tc := range []struct {
 		name         string
 		start        time.Time
@@ -64,18 +64,18 @@ func TestVerify(t *testing.T) {
 		{"OnePatchPerfectScore", serverStart,
 			// Every step, plausibly spaced, in one update 3 s after the start.
 			receivedAll(perform(scene, all...), serverStart.Add(3*time.Second)),
-			[]string{"Steps were recorded faster than the scene allows: step 1 “Put on the arc-rated face shield and voltage-rated gloves before you approach the panel” took 1 s, at least 3 s is needed; step 2 “Switch the fused disconnect to OFF” took 1 s, at least 1.5 s is needed; step 3 “Apply your personal padlock and danger tag to the disconnect hasp” took 1 s, at least 3 s is needed; and 3 more.",
+			[]string{"Steps were recorded faster than the scene allows: step 1 “Put on the arc-rated face shield and voltage-rated gloves before you approach the panel” took 1 s, at least 3 s is needed; step 2 “Tell the line operator you are locking out the conveyor, then stop it at its local station and wait until it stands still” took 1 s, at least 3 s is needed; step 3 “Switch the fused disconnect to OFF, and check through its window that the blades are open” took 1 s, at least 1.5 s is needed; and 5 more.",
 				"Actions were recorded ahead of real time: one at 6 s arrived when only 3 s of the session had passed."}},
 		{"OnePatchPacedButEarly", serverStart,
 			// Paced sessionTimes claim 21 s; the update came at 5 s.
 			receivedAll(paced(scene, all...), serverStart.Add(5*time.Second)),
 			[]string{"Actions were recorded ahead of real time: one at 9 s arrived when only 5 s of the session had passed."}},
 		{"OutOfOrder", serverStart,
-			paced(scene, "don-ppe", "open-disconnect", "prove-tester", "apply-lock", "test-dead", "try-start"),
-			[]string{"Steps were recorded out of order: step 3 “Apply your personal padlock and danger tag to the disconnect hasp” was recorded after step 4 “Prove your voltage tester on the proving unit”."}},
+			paced(scene, "don-ppe", "stop-conveyor", "open-disconnect", "prove-tester", "apply-lock", "test-dead", "reprove-tester", "try-start"),
+			[]string{"Steps were recorded out of order: step 4 “Apply your personal padlock and danger tag to the disconnect hasp” was recorded after step 5 “Prove your voltage tester on the proving unit”."}},
 		{"SkippedStepCompletedAtTheEnd", serverStart,
-			paced(scene, "skip:don-ppe", "open-disconnect", "apply-lock", "prove-tester", "test-dead", "try-start", "don-ppe"),
-			[]string{"Steps were recorded out of order: step 1 “Put on the arc-rated face shield and voltage-rated gloves before you approach the panel” was recorded after step 6"}},
+			paced(scene, "skip:don-ppe", "stop-conveyor", "open-disconnect", "apply-lock", "prove-tester", "test-dead", "reprove-tester", "try-start", "don-ppe"),
+			[]string{"Steps were recorded out of order: step 1 “Put on the arc-rated face shield and voltage-rated gloves before you approach the panel” was recorded after step 8"}},
 		{"SessionTimeGoesBackwards", serverStart, func() []Interaction {
 			ins := paced(scene, all...)
 			// A look recorded after apply-lock (at 9 s) claims 8 s.
