@@ -34,7 +34,9 @@ type client struct {
 	peek                [pongFrameLen]byte
 
 	lastPong atomic.Int64 // Hub.sinceBorn of the last pong, or of the connection
+	validAt  atomic.Int64 // Hub.sinceBorn of the last time Peer.Valid said yes
 	closing  atomic.Bool  // the hub is closing: the reader closes with 1001
+	revoked  atomic.Bool  // the holder's sign-in ended: the reader closes with 1008
 
 	// Guarded by hub.mu.
 	room, role    string
@@ -137,6 +139,37 @@ func (c *client) close(code websocket.StatusCode, reason string) {
 	c.conn.Close(code, reason)
 }
 
+// valid asks Peer.Valid whether the holder still holds the connection's
+// identity, unless it said so within revalidateAfter and force is false.
+func (c *client) valid(ctx context.Context, force bool) (bool, error) {
+	f := c.peer.Valid
+	if f == nil {
+		return true, nil
+	}
+	now := c.hub.sinceBorn()
+	if !force && now-c.validAt.Load() < int64(revalidateAfter) {
+		return true, nil
+	}
+	vctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	ok, err := f(vctx)
+	if ok && err == nil {
+		c.validAt.Store(now)
+	}
+	return ok, err
+}
+
+// revoke closes the connection with 1008 from any goroutine, as goAway
+// does with 1001.
+func (c *client) revoke() {
+	c.revoked.Store(true)
+	if c.raw.sc == nil {
+		c.close(websocket.StatusPolicyViolation, ReasonRevoked)
+		return
+	}
+	_ = c.raw.SetReadDeadline(time.Now())
+}
+
 // goAway closes the connection with 1001. The close handshake reads from
 // the connection, so the reading goroutine does it: woken from its wait,
 // it closes; without a socket to wait on, the library closes it here. (A
@@ -160,11 +193,16 @@ func (c *client) readLoop() {
 			c.close(websocket.StatusGoingAway, "server shutting down")
 			return
 		}
+		if c.revoked.Load() {
+			_ = c.raw.SetReadDeadline(time.Time{})
+			c.close(websocket.StatusPolicyViolation, ReasonRevoked)
+			return
+		}
 		// Wait outside the library while its buffer is empty (only this
 		// goroutine reads it, so this look is safe).
 		if c.raw.sc != nil && !c.early && c.br.Buffered() == 0 {
 			if err := waitReadable(c.raw.sc, &c.peek, c.pong); err != nil {
-				if c.closing.Load() {
+				if c.closing.Load() || c.revoked.Load() {
 					continue
 				}
 				return // the connection was closed
@@ -190,6 +228,15 @@ func (c *client) readLoop() {
 		if typ != websocket.MessageText {
 			c.sendError("messages must be JSON text frames")
 			continue
+		}
+		// Nothing is taken from a holder whose sign-in has ended.
+		if ok, err := c.valid(ctx, false); err != nil {
+			c.sendError("your sign-in could not be checked; try again")
+			c.hub.opts.Logger.Error("realtime: check the holder's sign-in", "user", c.peer.UserID, "err", err)
+			continue
+		} else if !ok {
+			c.close(websocket.StatusPolicyViolation, ReasonRevoked)
+			return
 		}
 		if err := c.handle(ctx, data); err != nil {
 			c.sendError(apperr.Message(err))

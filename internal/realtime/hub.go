@@ -69,9 +69,10 @@ type Hub struct {
 	rooms    map[string]*room
 	closed   bool
 
-	readers sync.WaitGroup // the clients' reading goroutines
-	stop    chan struct{}
-	once    sync.Once
+	readers  sync.WaitGroup // the clients' reading goroutines
+	stop     chan struct{}
+	once     sync.Once
+	sweeping atomic.Bool // revalidateAll is running
 }
 
 type room struct {
@@ -145,6 +146,60 @@ type Peer struct {
 	// Release, when set, is called once when the connection ends (or is
 	// never made), so that whoever admitted it can count connections.
 	Release func()
+	// Valid, when set, reports whether the holder still has the identity
+	// and rights they connected with: a sign-out, a new password, a removal
+	// or a new role ends them. A connection whose holder has not is closed
+	// with 1008, and its client reconnects as whoever it is now. It is asked
+	// before a message is acted on (at most every revalidateAfter), at every
+	// keepalive round, and by Revalidate.
+	Valid func(ctx context.Context) (bool, error)
+}
+
+// revalidateAfter is how long a holder's validity is trusted before a
+// message of theirs makes the hub ask again.
+var revalidateAfter = 5 * time.Second
+
+// ReasonRevoked is the close reason of a connection whose holder's sign-in
+// ended or changed.
+const ReasonRevoked = "your sign-in ended or changed"
+
+// Revalidate asks again whether each connection of user is still held
+// validly (Peer.Valid), closing those that are not; it returns when every
+// check is done. Call it after a change to the user's sign-in or rights,
+// in this process; other processes find out at their next keepalive round
+// or the connection's next message.
+func (h *Hub) Revalidate(ctx context.Context, user string) {
+	h.mu.RLock()
+	var mine []*client
+	for _, c := range h.all {
+		if c.peer.UserID == user && c.peer.Valid != nil {
+			mine = append(mine, c)
+		}
+	}
+	h.mu.RUnlock()
+	for _, c := range mine {
+		if ok, err := c.valid(ctx, true); err == nil && !ok {
+			c.revoke()
+		}
+	}
+}
+
+// revalidateAll asks every connection's holder again, one after another; a
+// failed check keeps the connection (a database hiccup must not cut every
+// client off).
+func (h *Hub) revalidateAll(targets []*client) {
+	if !h.sweeping.CompareAndSwap(false, true) {
+		return // the last round is still going
+	}
+	defer h.sweeping.Store(false)
+	for _, c := range targets {
+		if c.peer.Valid == nil {
+			continue
+		}
+		if ok, err := c.valid(context.Background(), true); err == nil && !ok {
+			c.revoke()
+		}
+	}
 }
 
 // Handler returns the /ws handler. identify names the caller of a request;
@@ -206,6 +261,7 @@ func (h *Hub) add(c *client) bool {
 	}
 	h.readers.Add(1)
 	c.lastPong.Store(h.sinceBorn())
+	c.validAt.Store(h.sinceBorn()) // identified just now
 	c.at = len(h.all)
 	h.all = append(h.all, c)
 	if c.peer.Channel != "" {
@@ -525,6 +581,7 @@ func (h *Hub) keepalive() {
 				c.kill()
 			}
 		}
+		go h.revalidateAll(slices.Clone(*targets))
 		clear(*targets)
 		targetPool.Put(targets)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -737,4 +738,89 @@ func TestWatchLive(t *testing.T) {
 
 	staffB.Close(websocket.StatusNormalClosure, "")
 	waitFor(t, "org b's watcher gone", func() bool { return !h.Watched("org:b") })
+}
+
+// validityServer serves a hub whose peers are valid while signedIn[user]
+// holds, and whose check fails while broken holds.
+func validityServer(t *testing.T, opts Options, signedIn map[string]*atomic.Bool, broken *atomic.Bool) (*Hub, *httptest.Server) {
+	t.Helper()
+	opts.Logger = slog.New(slog.DiscardHandler)
+	h := NewHub(opts)
+	srv := httptest.NewServer(h.Handler(func(r *http.Request) (Peer, int, string) {
+		u := r.URL.Query().Get("user")
+		return Peer{UserID: u, Valid: func(context.Context) (bool, error) {
+			if broken.Load() {
+				return false, errors.New("database unreachable")
+			}
+			return signedIn[u].Load(), nil
+		}}, 0, ""
+	}))
+	t.Cleanup(func() {
+		h.Close()
+		srv.Close()
+	})
+	return h, srv
+}
+
+func TestHolderValidity(t *testing.T) {
+	after := revalidateAfter
+	revalidateAfter = 0 // every message asks
+	t.Cleanup(func() { revalidateAfter = after })
+	watch := Message{Type: TypeWatchEquipment}
+	for _, tc := range []struct {
+		name string
+		// end ends ada's sign-in as the case does; it returns once the
+		// hub may act on it.
+		end func(t *testing.T, h *Hub, ada *websocket.Conn)
+	}{
+		{"Revalidate", func(t *testing.T, h *Hub, _ *websocket.Conn) { h.Revalidate(context.Background(), "ada") }},
+		{"NextMessage", func(t *testing.T, _ *Hub, ada *websocket.Conn) { send(t, ada, watch) }},
+		{"KeepaliveRound", func(*testing.T, *Hub, *websocket.Conn) {}}, // the 50 ms rounds find it
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			signedIn := map[string]*atomic.Bool{"ada": new(atomic.Bool), "bob": new(atomic.Bool)}
+			signedIn["ada"].Store(true)
+			signedIn["bob"].Store(true)
+			interval := time.Hour
+			if tc.name == "KeepaliveRound" {
+				interval = 50 * time.Millisecond
+			}
+			h, srv := validityServer(t, Options{PingInterval: interval, PongTimeout: time.Second}, signedIn, new(atomic.Bool))
+			ada, bob := dial(t, srv, "ada"), dial(t, srv, "bob")
+			bob.CloseRead(context.Background()) // reads, so it answers pings
+			waitFor(t, "both connections", func() bool { return h.Connections() == 2 })
+			send(t, ada, watch)
+			readType(t, ada, TypeWatchingEquipment)
+
+			signedIn["ada"].Store(false)
+			tc.end(t, h, ada)
+			if got := closeStatus(t, ada); got != websocket.StatusPolicyViolation {
+				t.Fatalf("ada's connection closed with %d; want 1008", got)
+			}
+			waitFor(t, "ada's connection to go", func() bool { return h.Connections() == 1 })
+			time.Sleep(200 * time.Millisecond)
+			if h.Connections() != 1 {
+				t.Error("bob's connection, still signed in, was closed too")
+			}
+		})
+	}
+
+	t.Run("FailedCheckKeepsTheConnection", func(t *testing.T) {
+		signedIn := map[string]*atomic.Bool{"ada": new(atomic.Bool)}
+		signedIn["ada"].Store(true)
+		broken := new(atomic.Bool)
+		h, srv := validityServer(t, Options{PingInterval: 50 * time.Millisecond, PongTimeout: time.Second}, signedIn, broken)
+		ada := dial(t, srv, "ada")
+		waitFor(t, "the connection", func() bool { return h.Connections() == 1 })
+		broken.Store(true)
+		h.Revalidate(context.Background(), "ada")
+		send(t, ada, Message{Type: TypeWatchEquipment})
+		if m := readType(t, ada, TypeError); !strings.Contains(errorText(m), "could not be checked") {
+			t.Fatalf("error %q", errorText(m))
+		}
+		time.Sleep(200 * time.Millisecond) // keepalive rounds run their checks too
+		broken.Store(false)
+		send(t, ada, Message{Type: TypeWatchEquipment})
+		readType(t, ada, TypeWatchingEquipment)
+	})
 }

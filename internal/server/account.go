@@ -160,6 +160,7 @@ func (s *Server) handleSignOut(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.revalidateRealtime(caller(r).ID)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -223,6 +224,7 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.revalidateRealtime(u.ID)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -235,6 +237,7 @@ func (s *Server) handleSignOutEverywhere(w http.ResponseWriter, r *http.Request)
 		s.writeError(w, r, err)
 		return
 	}
+	s.revalidateRealtime(caller(r).ID)
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -271,6 +274,7 @@ func (s *Server) handleUsePasswordLink(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.revalidateRealtime(u.ID) // a reset password ends the other sessions
 	writeJSON(w, http.StatusOK, userMe(u))
 }
 

@@ -128,20 +128,38 @@ func (s *Server) identify(next http.Handler) http.Handler {
 }
 
 func (s *Server) resolve(w http.ResponseWriter, r *http.Request) (identity.Caller, context.Context, error) {
-	ctx := r.Context()
-	if ck, err := r.Cookie(SessionCookie); err == nil {
-		sctx, err := s.sessions.Load(ctx, ck.Value)
-		if err != nil {
-			return identity.Caller{}, ctx, err
-		}
-		if u, ok, err := s.sessionUser(sctx); err != nil {
-			return identity.Caller{}, ctx, err
-		} else if ok {
-			return u.Caller(), sctx, s.touch(sctx)
-		}
-		s.clearCookie(w, r, SessionCookie)
+	c, sctx, err := s.account(r)
+	if err != nil {
+		return identity.Caller{}, r.Context(), err
 	}
-	return s.guest(w, r), ctx, nil
+	if sctx != nil {
+		return c, sctx, s.touch(sctx)
+	}
+	if _, err := r.Cookie(SessionCookie); err == nil {
+		s.clearCookie(w, r, SessionCookie) // a session that has ended
+	}
+	return s.guest(w, r), r.Context(), nil
+}
+
+// account returns the account signed in by r's session cookie, with the
+// session's context; the context is nil when r names no valid session.
+func (s *Server) account(r *http.Request) (identity.Caller, context.Context, error) {
+	ck, err := r.Cookie(SessionCookie)
+	if errors.Is(err, http.ErrNoCookie) {
+		return identity.Caller{}, nil, nil
+	}
+	if err != nil {
+		return identity.Caller{}, nil, err
+	}
+	sctx, err := s.sessions.Load(r.Context(), ck.Value)
+	if err != nil {
+		return identity.Caller{}, nil, err
+	}
+	u, ok, err := s.sessionUser(sctx)
+	if err != nil || !ok {
+		return identity.Caller{}, nil, err
+	}
+	return u.Caller(), sctx, nil
 }
 
 // sessionUser returns the account of a loaded session that is still valid:

@@ -74,6 +74,7 @@ func (s *Server) handleSetMemberRole(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.revalidateRealtime(r.PathValue("userId"))
 	writeJSON(w, http.StatusOK, m)
 }
 
@@ -82,6 +83,7 @@ func (s *Server) handleRemoveMember(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	s.revalidateRealtime(r.PathValue("userId"))
 	w.WriteHeader(http.StatusNoContent)
 }
 
@@ -222,6 +224,9 @@ func (s *Server) handleImportRoster(w http.ResponseWriter, r *http.Request) {
 			rep.Rows[i].SetupURL = s.linkURL(r, "/reset-password/"+res.SetupToken)
 		}
 		rep.Counts[res.Outcome]++
+		if applied && res.UserID != "" {
+			s.revalidateRealtime(res.UserID) // a new role
+		}
 	}
 	status := http.StatusOK
 	if !dryRun && !applied {

@@ -204,8 +204,40 @@ func (s *Server) handleWS() http.Handler {
 		if err != nil {
 			return realtime.Peer{}, http.StatusTooManyRequests, apperr.Message(err)
 		}
-		return realtime.Peer{UserID: c.ID, Channel: c.Channel(), Addr: addr, Release: release}, 0, ""
+		p := realtime.Peer{UserID: c.ID, Channel: c.Channel(), Addr: addr, Release: release}
+		if c.Signed() {
+			p.Valid = s.stillSignedIn(r.Header.Get("Cookie"), c)
+		}
+		return p, 0, ""
 	})
+}
+
+// stillSignedIn reports whether the cookies a connection was opened with
+// still sign in held, with the role and organisation it had: a guest's
+// identity cannot end, an account's sign-in can (sign-out, a new password,
+// removal from the organisation, a new role). It reads the session without
+// sliding its idle timeout: an open page is not activity.
+func (s *Server) stillSignedIn(cookies string, held identity.Caller) func(context.Context) (bool, error) {
+	return func(ctx context.Context) (bool, error) {
+		r, err := http.NewRequestWithContext(ctx, http.MethodGet, "/ws", nil)
+		if err != nil {
+			return false, err
+		}
+		r.Header.Set("Cookie", cookies)
+		now, sctx, err := s.account(r)
+		if err != nil || sctx == nil {
+			return false, err
+		}
+		return now.ID == held.ID && now.Role == held.Role && now.OrgID == held.OrgID, nil
+	}
+}
+
+// revalidateRealtime closes the realtime connections whose holder's
+// sign-in or rights a request has just changed (see realtime.Peer.Valid).
+// Not with the request's context: it carries the caller's loaded session,
+// which the session manager would answer instead of reading the store.
+func (s *Server) revalidateRealtime(userID string) {
+	s.hub.Revalidate(context.Background(), userID)
 }
 
 // allowAlert applies the safety alert limits per identity and per address.

@@ -32,6 +32,8 @@ type RosterResult struct {
 	// SetupToken is the password-set link's token of a created account,
 	// only when the import was applied.
 	SetupToken string `json:"-"`
+	// UserID is the member whose role or cohort an update changed.
+	UserID string `json:"-"`
 }
 
 var errRosterRollback = errors.New("roster: roll back")
@@ -138,6 +140,6 @@ func (s *Store) importRow(ctx context.Context, tx *sql.Tx, orgID, adminID string
 		res.Outcome, res.Message = RosterUnchanged, "already a member as listed"
 		return nil
 	}
-	res.Outcome, res.Message = RosterUpdate, strings.Join(changes, "; ")
+	res.Outcome, res.Message, res.UserID = RosterUpdate, strings.Join(changes, "; "), u.ID
 	return nil
 }
