@@ -106,12 +106,32 @@ func insertCohort(ctx context.Context, tx *sql.Tx, id, orgID, name, instructorID
 	if err := staffInOrg(ctx, tx, orgID, instructorID); err != nil {
 		return err
 	}
+	if err := cohortNameFree(ctx, tx, orgID, "", name); err != nil {
+		return err
+	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO cohorts (id, org_id, name, instructor_id, created_at) VALUES ($1, $2, $3, $4, $5)`,
 		id, orgID, name, instructorID, now)
 	if isUniqueViolation(err) {
 		return apperr.Conflict("a cohort named %q already exists", name)
 	}
 	return err
+}
+
+// cohortNameFree refuses a name another cohort of the organisation has in
+// other capitals ("Spring intake" and "spring intake" would split one
+// group's learners between two cohorts); the table's unique key refuses the
+// same spelling.
+func cohortNameFree(ctx context.Context, tx *sql.Tx, orgID, id, name string) error {
+	var taken string
+	err := tx.QueryRowContext(ctx, `SELECT name FROM cohorts WHERE org_id = $1 AND id <> $2 AND LOWER(name) = LOWER($3) AND name <> $3`,
+		orgID, id, name).Scan(&taken)
+	if isNoRows(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return apperr.Conflict("a cohort named %q already exists", taken)
 }
 
 // UpdateCohort renames a cohort or gives it another instructor ("" keeps each).
@@ -122,6 +142,11 @@ func (s *Store) UpdateCohort(ctx context.Context, orgID, id, name, instructorID 
 		}
 		if instructorID != "" {
 			if err := staffInOrg(ctx, tx, orgID, instructorID); err != nil {
+				return err
+			}
+		}
+		if name != "" {
+			if err := cohortNameFree(ctx, tx, orgID, id, name); err != nil {
 				return err
 			}
 		}

@@ -54,6 +54,7 @@ func TestCohorts(t *testing.T) {
 			{"ErrOtherOrganisationsInstructor", a.ID, "By B", b.Instructor.ID, apperr.EINVALID},
 			{"ErrUnknownInstructor", a.ID, "By nobody", "nobody", apperr.EINVALID},
 			{"ErrDuplicateName", a.ID, "Welding A", second.ID, apperr.ECONFLICT},
+			{"ErrDuplicateNameInOtherCapitals", a.ID, "WELDING a", second.ID, apperr.ECONFLICT},
 			{"SameNameInOtherOrganisation", b.ID, "Welding A", b.Instructor.ID, ""},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
@@ -128,6 +129,7 @@ func TestCohorts(t *testing.T) {
 			name, org, cohortName, instructor, code string
 		}{
 			{"ErrUpdateDuplicateName", a.ID, "Basics", "", apperr.ECONFLICT},
+			{"ErrUpdateDuplicateNameInOtherCapitals", a.ID, "BASICS", "", apperr.ECONFLICT},
 			{"ErrUpdateToLearner", a.ID, "", a.Learner.ID, apperr.EINVALID},
 			{"ErrUpdateToOtherOrganisationsInstructor", a.ID, "", b.Instructor.ID, apperr.EINVALID},
 			{"ErrUpdateThroughOtherOrganisation", b.ID, "Taken over", b.Instructor.ID, apperr.ENOTFOUND},

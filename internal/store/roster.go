@@ -48,7 +48,7 @@ func (s *Store) ImportRoster(ctx context.Context, orgID, adminID string, rows []
 	err = s.tx(ctx, "import roster", func(ctx context.Context, tx *sql.Tx) error {
 		out = make([]RosterResult, len(rows))
 		failed := false
-		cohorts := map[string]string{}
+		cohorts := map[string]rosterCohort{}
 		for i, row := range rows {
 			res := RosterResult{Line: row.Line, Email: row.Email, Name: row.Name, Role: row.Role, Cohort: row.Cohort}
 			if row.Problem != "" {
@@ -76,23 +76,37 @@ func (s *Store) ImportRoster(ctx context.Context, orgID, adminID string, rows []
 	return out, err == nil, err
 }
 
-func (s *Store) importRow(ctx context.Context, tx *sql.Tx, orgID, adminID string, row roster.Row, cohorts map[string]string, res *RosterResult) error {
+// rosterCohort is a cohort an import's rows name, by its name in lower case.
+type rosterCohort struct {
+	id, name string
+	created  bool // by this import
+}
+
+func (s *Store) importRow(ctx context.Context, tx *sql.Tx, orgID, adminID string, row roster.Row, cohorts map[string]rosterCohort, res *RosterResult) error {
 	now := s.Now()
-	cohortID := ""
+	cohortID, cohortName, newCohort := "", row.Cohort, false
 	if row.Cohort != "" {
-		id, ok := cohorts[row.Cohort]
+		// A cohort is found whatever the capitals the row writes it in.
+		key := strings.ToLower(row.Cohort)
+		c, ok := cohorts[key]
 		if !ok {
-			err := tx.QueryRowContext(ctx, `SELECT id FROM cohorts WHERE org_id = $1 AND name = $2`, orgID, row.Cohort).Scan(&id)
+			c.name = row.Cohort
+			err := tx.QueryRowContext(ctx, `SELECT id, name FROM cohorts WHERE org_id = $1 AND LOWER(name) = LOWER($2) ORDER BY name = $2 DESC LIMIT 1`,
+				orgID, row.Cohort).Scan(&c.id, &c.name)
 			if isNoRows(err) {
-				id = identity.NewID()
-				err = insertCohort(ctx, tx, id, orgID, row.Cohort, adminID, now)
+				c.id, c.created = identity.NewID(), true
+				err = insertCohort(ctx, tx, c.id, orgID, row.Cohort, adminID, now)
 			}
 			if err != nil {
 				return err
 			}
-			cohorts[row.Cohort] = id
+			cohorts[key] = c
 		}
-		cohortID = id
+		cohortID, cohortName, newCohort = c.id, c.name, c.created
+	}
+	inCohort := "cohort " + cohortName
+	if newCohort {
+		inCohort = "new cohort " + cohortName
 	}
 	u, err := getUser(ctx, tx, `l.email = $1`, row.Email)
 	switch {
@@ -102,6 +116,9 @@ func (s *Store) importRow(ctx context.Context, tx *sql.Tx, orgID, adminID string
 			return err
 		}
 		res.Outcome, res.Message = RosterCreate, "a new account; share the setup link so they can choose a password"
+		if cohortID != "" {
+			res.Message += "; in " + inCohort
+		}
 		res.SetupToken, _, err = createPasswordLink(ctx, tx, id, now, SetupLinkTTL)
 		return err
 	case err != nil:
@@ -133,7 +150,7 @@ func (s *Store) importRow(ctx context.Context, tx *sql.Tx, orgID, adminID string
 			if err := addCohortMember(ctx, tx, cohortID, u.ID, now); err != nil {
 				return err
 			}
-			changes = append(changes, "added to cohort "+row.Cohort)
+			changes = append(changes, "added to "+inCohort)
 		}
 	}
 	if len(changes) == 0 {

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -283,6 +284,44 @@ func TestImportRoster(t *testing.T) {
 		}
 		if u, _ := s.GetUser(ctx, solo.ID); u.OrgID != "" {
 			t.Fatalf("an import took an individual account into the organisation: %+v", u)
+		}
+	})
+}
+
+// A roster names a cohort in whatever capitals; it joins the cohort that
+// exists, and the report says when an import makes a new one.
+func TestImportRosterCohortNames(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		a := mustOrg(t, s, "Org A", "a")
+		if _, err := s.CreateCohort(ctx, a.ID, "Spring Intake", a.Instructor.ID); err != nil {
+			t.Fatal(err)
+		}
+		rows := mustParseRoster(t,
+			a.Learner.Email+",a Learner,learner,SPRING INTAKE",
+			"new@example.com,New Person,learner,spring intake",
+			"other@example.com,Other Person,learner,Autumn Intake",
+			"third@example.com,Third Person,learner,autumn intake")
+		got, applied, err := s.ImportRoster(ctx, a.ID, a.Admin.ID, rows, false)
+		if err != nil || !applied {
+			t.Fatalf("import: applied %v, %v", applied, err)
+		}
+		checkOutcomes(t, got, []outcome{
+			{2, a.Learner.Email, store.RosterUpdate, "added to cohort Spring Intake"},
+			{3, "new@example.com", store.RosterCreate, "; in cohort Spring Intake"},
+			{4, "other@example.com", store.RosterCreate, "; in new cohort Autumn Intake"},
+			{5, "third@example.com", store.RosterCreate, "; in new cohort Autumn Intake"},
+		})
+		cohorts, err := s.ListCohorts(ctx, a.ID, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, c := range cohorts {
+			names = append(names, fmt.Sprintf("%s (%d)", c.Name, c.MemberCount))
+		}
+		if want := []string{"Autumn Intake (2)", "Spring Intake (2)"}; !reflect.DeepEqual(names, want) {
+			t.Errorf("cohorts %v, want %v", names, want)
 		}
 	})
 }
