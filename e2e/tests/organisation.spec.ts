@@ -295,7 +295,7 @@ test.describe('organisation', () => {
     await roleSelect.focus()
     await page.keyboard.press('ArrowDown')
     await expect(roleSelect).toHaveValue('instructor')
-    const apply = row.getByRole('button', { name: `Make ${leaPerson.name} instructor` })
+    const apply = row.getByRole('button', { name: `Change role: make ${leaPerson.name} instructor` })
     await expect(apply).toBeVisible()
     await page.keyboard.press('ArrowUp')
     await expect(apply).toBeHidden()
@@ -319,7 +319,7 @@ test.describe('organisation', () => {
     const self = page.locator(`[data-member="${admin.email}"]`)
     await page.getByLabel('Search members').fill(admin.name)
     await self.getByLabel(`Role of ${admin.name}`).selectOption('learner')
-    await self.getByRole('button', { name: `Make ${admin.name} learner` }).click()
+    await self.getByRole('button', { name: `Change role: make ${admin.name} learner` }).click()
     await expect(page.getByRole('alert')).toContainText(/at least one admin|assign them another instructor first/)
     // Refused: the select shows the role the admin still has.
     await expect(self.getByLabel(`Role of ${admin.name}`)).toHaveValue('admin')
@@ -397,7 +397,7 @@ test.describe('organisation', () => {
     await page.getByLabel('Search members').fill(sid.name)
     const self = page.locator(`[data-member="${sid.email}"]`)
     await self.getByLabel(`Role of ${sid.name}`).selectOption('instructor')
-    await self.getByRole('button', { name: `Make ${sid.name} instructor` }).click()
+    await self.getByRole('button', { name: `Change role: make ${sid.name} instructor` }).click()
     await expect(page.getByText(`${sid.name} is now instructor.`)).toBeVisible()
     // Without asking who the caller is again, the page went on offering an admin's tabs and role selects, each refused with a 403.
     await expect(page.getByText('Organisation · you are an instructor')).toBeVisible()

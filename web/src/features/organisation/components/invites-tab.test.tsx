@@ -137,6 +137,34 @@ describe('InvitesTab: revoking an invite by keyboard', () => {
   })
 })
 
+describe('InvitesTab: a new link revoked', () => {
+  it('is no longer offered for copying', async () => {
+    const user = userEvent.setup()
+    const active = { ...created, expiresAt: '2099-01-01T00:00:00Z' }
+    let made = false
+    let revoked = false
+    fakeApi({
+      'GET /api/cohorts': { body: [] },
+      'GET /api/organisation/invites': () => ({ body: made ? [{ ...active, revoked }] : [] }),
+      'POST /api/organisation/invites': () => {
+        made = true
+        return { status: 201, body: active }
+      },
+      'DELETE /api/organisation/invites/i1': () => {
+        revoked = true
+        return { status: 204 }
+      },
+    })
+    renderWithApp(<InvitesTab />)
+    await user.click(screen.getByRole('button', { name: 'Create invite link' }))
+    expect(await screen.findByRole('textbox', { name: 'New invite link' })).toHaveValue(active.url)
+    const list = await screen.findByRole('list', { name: 'Invites' })
+    await user.click(within(list).getByRole('button', { name: /^Revoke / }))
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'New invite link' })).not.toBeInTheDocument())
+    expect(screen.queryByText('Invite link created.')).not.toBeInTheDocument()
+  })
+})
+
 const form = { role: 'learner' as const, cohortId: '', expiresInDays: '7', multiUse: false, maxUses: '30' }
 
 describe('checkInviteForm', () => {

@@ -69,7 +69,10 @@ function CreateInvite() {
     maxUses: String(INVITE_USES.default),
   })
   const [errors, setErrors] = useState<{ fields: Partial<Record<InviteField, string>>; form?: string }>({ fields: {} })
-  const [created, setCreated] = useState<CreatedInvite | null>(null)
+  const [newest, setCreated] = useState<CreatedInvite | null>(null)
+  // A link revoked in the list beside it is no longer offered for copying.
+  const invites = useInvites()
+  const created = newest && !invites.data?.some((i) => i.id === newest.id && i.revoked) ? newest : null
   const linkRef = useRef<HTMLInputElement>(null)
 
   // A new link takes focus, selected (CopyField selects on focus): Ctrl+C copies it at once, Tab reaches

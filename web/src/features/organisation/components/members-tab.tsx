@@ -191,7 +191,7 @@ function MemberRow({
                 ))}
               </select>
               {role !== member.role && (
-                <Button size="sm" onClick={applyRole} aria-label={`Make ${member.displayName} ${roleLabels[role].toLowerCase()}`}>
+                <Button size="sm" onClick={applyRole} aria-label={`Change role: make ${member.displayName} ${roleLabels[role].toLowerCase()}`}>
                   {updateRole.isPending ? 'Saving…' : 'Change role'}
                 </Button>
               )}
