@@ -86,8 +86,11 @@ test('an instructor watches a learner train, sends a message, acknowledges their
   await expect(panel.getByRole('heading', { level: 2, name: 'Observing Lena Learner' })).toBeFocused()
   await expect(panel.getByTestId('session-observer')).toContainText('Joined as an observer')
   await panel.getByLabel('Message to Lena Learner').fill('Check the disconnect is locked before you test.')
-  await panel.getByRole('button', { name: 'Send message' }).click()
+  await panel.getByRole('button', { name: 'Send message' }).focus()
+  await instructor.keyboard.press('Enter')
   await expect(panel.getByRole('status').filter({ hasText: 'Message sent to Lena Learner.' })).toBeVisible()
+  // Sent by keyboard, the keyboard stays on Send (a disabled button dropped it to the page).
+  await expect(panel.getByRole('button', { name: 'Send message' })).toBeFocused()
 
   const message = learner.getByTestId('instructor-message')
   await expect(message).toContainText('Message from Ivan Instructor')

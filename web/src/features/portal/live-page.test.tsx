@@ -222,9 +222,12 @@ describe('/portal/live', { timeout: 30_000 }, () => {
     expect(box).toHaveAccessibleDescription(/Write the message first\./)
     await user.type(box, 'Check your lock before you test.')
     expect(panel).toHaveTextContent('32 of 500 characters.')
-    await user.click(within(panel).getByRole('button', { name: 'Send message' }))
+    const sendButton = within(panel).getByRole('button', { name: 'Send message' })
+    sendButton.focus()
+    await user.keyboard('{Enter}')
     expect(await within(panel).findByText('Message sent to Bo Builder.')).toBeInTheDocument()
     expect(box).toHaveValue('')
+    expect(sendButton).toHaveFocus()
     expect(JSON.parse(String(calls(fetchMock, 'POST', `/api/portal/live/${answers.sessionId}/message`)[0][1]?.body))).toEqual({ text: 'Check your lock before you test.' })
 
     // A stop, confirmed in a dialog with an optional reason.

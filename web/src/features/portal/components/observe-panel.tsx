@@ -112,7 +112,8 @@ function MessageForm({ sessionId, name }: { sessionId: string; name: string }) {
         {(p) => <Textarea {...p} {...register('text', { onChange: () => setSent('') })} rows={3} />}
       </FormField>
       <FormAlert error={server?.form} fieldErrors={[errors.text?.message]} success={sent} />
-      <Button type="submit" disabled={send.isPending}>
+      {/* Unavailable, not disabled, while it waits: a disabled button drops focus to the page. */}
+      <Button type="submit" unavailable={send.isPending}>
         <Send aria-hidden="true" />
         {send.isPending ? 'Sending…' : 'Send message'}
       </Button>
