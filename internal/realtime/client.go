@@ -159,6 +159,15 @@ func (c *client) valid(ctx context.Context, force bool) (bool, error) {
 	return ok, err
 }
 
+// recheck asks Peer.Valid now and closes the connection of a holder who is
+// no longer valid. A failed check keeps it: a database hiccup must not cut
+// every client off.
+func (c *client) recheck(ctx context.Context) {
+	if ok, err := c.valid(ctx, true); err == nil && !ok {
+		c.revoke()
+	}
+}
+
 // revoke closes the connection with 1008 from any goroutine, as goAway
 // does with 1001.
 func (c *client) revoke() {

@@ -178,26 +178,19 @@ func (h *Hub) Revalidate(ctx context.Context, user string) {
 	}
 	h.mu.RUnlock()
 	for _, c := range mine {
-		if ok, err := c.valid(ctx, true); err == nil && !ok {
-			c.revoke()
-		}
+		c.recheck(ctx)
 	}
 }
 
-// revalidateAll asks every connection's holder again, one after another; a
-// failed check keeps the connection (a database hiccup must not cut every
-// client off).
+// revalidateAll asks every connection's holder again, one after another.
 func (h *Hub) revalidateAll(targets []*client) {
 	if !h.sweeping.CompareAndSwap(false, true) {
 		return // the last round is still going
 	}
 	defer h.sweeping.Store(false)
 	for _, c := range targets {
-		if c.peer.Valid == nil {
-			continue
-		}
-		if ok, err := c.valid(context.Background(), true); err == nil && !ok {
-			c.revoke()
+		if c.peer.Valid != nil {
+			c.recheck(context.Background())
 		}
 	}
 }

@@ -82,9 +82,17 @@ type rosterCohort struct {
 	created  bool // by this import
 }
 
+// label names the cohort in an import's report.
+func (c rosterCohort) label() string {
+	if c.created {
+		return "new cohort " + c.name
+	}
+	return "cohort " + c.name
+}
+
 func (s *Store) importRow(ctx context.Context, tx *sql.Tx, orgID, adminID string, row roster.Row, cohorts map[string]rosterCohort, res *RosterResult) error {
 	now := s.Now()
-	cohortID, cohortName, newCohort := "", row.Cohort, false
+	var cohort rosterCohort // none: the row names no cohort
 	if row.Cohort != "" {
 		// A cohort is found whatever the capitals the row writes it in.
 		key := strings.ToLower(row.Cohort)
@@ -102,22 +110,18 @@ func (s *Store) importRow(ctx context.Context, tx *sql.Tx, orgID, adminID string
 			}
 			cohorts[key] = c
 		}
-		cohortID, cohortName, newCohort = c.id, c.name, c.created
-	}
-	inCohort := "cohort " + cohortName
-	if newCohort {
-		inCohort = "new cohort " + cohortName
+		cohort = c
 	}
 	u, err := getUser(ctx, tx, `l.email = $1`, row.Email)
 	switch {
 	case apperr.Code(err) == apperr.ENOTFOUND:
-		id, err := insertAccount(ctx, tx, NewAccount{Email: row.Email, DisplayName: row.Name, OrgID: orgID, Role: row.Role, CohortID: cohortID}, now)
+		id, err := insertAccount(ctx, tx, NewAccount{Email: row.Email, DisplayName: row.Name, OrgID: orgID, Role: row.Role, CohortID: cohort.id}, now)
 		if err != nil {
 			return err
 		}
 		res.Outcome, res.Message = RosterCreate, "a new account; share the setup link so they can choose a password"
-		if cohortID != "" {
-			res.Message += "; in " + inCohort
+		if cohort.id != "" {
+			res.Message += "; in " + cohort.label()
 		}
 		res.SetupToken, _, err = createPasswordLink(ctx, tx, id, now, SetupLinkTTL)
 		return err
@@ -141,16 +145,16 @@ func (s *Store) importRow(ctx context.Context, tx *sql.Tx, orgID, adminID string
 		}
 		changes = append(changes, fmt.Sprintf("role %s → %s", u.Role, row.Role))
 	}
-	if cohortID != "" {
+	if cohort.id != "" {
 		var in int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM cohort_members WHERE cohort_id = $1 AND learner_id = $2`, cohortID, u.ID).Scan(&in); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM cohort_members WHERE cohort_id = $1 AND learner_id = $2`, cohort.id, u.ID).Scan(&in); err != nil {
 			return err
 		}
 		if in == 0 {
-			if err := addCohortMember(ctx, tx, cohortID, u.ID, now); err != nil {
+			if err := addCohortMember(ctx, tx, cohort.id, u.ID, now); err != nil {
 				return err
 			}
-			changes = append(changes, "added to "+inCohort)
+			changes = append(changes, "added to "+cohort.label())
 		}
 	}
 	if len(changes) == 0 {
