@@ -402,6 +402,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if tlsConfig != nil {
 		scheme = "https"
 	}
+	// A deployment nobody has set up yet is set up in the browser, by whoever
+	// reads this log (internal/server/setup.go).
+	if token, expires, ok, err := st.CreateSetupLink(ctx); err != nil {
+		log.Warn("no setup link", "err", err)
+	} else if ok {
+		log.Info("no organisation yet: open the setup link to create the first organisation and its admin",
+			"url", cfg.publicURL+"/setup/"+token, "expires", expires.Format(time.RFC3339))
+	}
 	log.Info("listening", "url", scheme+"://"+ln.Addr().String(), "public_url", cfg.publicURL, "database", string(st.Dialect()), "trusted_proxies", len(cfg.trustedProxies))
 
 	served := make(chan error, 1)

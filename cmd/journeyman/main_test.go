@@ -30,15 +30,20 @@ func TestRunServesAndShutsDown(t *testing.T) {
 		logWriter.Close()
 	}()
 
-	url, publicURL := "", ""
+	url, publicURL, setupURL := "", "", ""
 	lines := bufio.NewScanner(logs)
 	for url == "" && lines.Scan() {
 		var line struct {
 			Msg, URL  string
 			PublicURL string `json:"public_url"`
 		}
-		if json.Unmarshal(lines.Bytes(), &line) == nil && line.Msg == "listening" {
-			url, publicURL = line.URL, line.PublicURL
+		if json.Unmarshal(lines.Bytes(), &line) == nil {
+			switch {
+			case line.Msg == "listening":
+				url, publicURL = line.URL, line.PublicURL
+			case strings.HasPrefix(line.Msg, "no organisation yet"):
+				setupURL = line.URL
+			}
 		}
 	}
 	if url == "" {
@@ -49,7 +54,12 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	}
 	go func() { _, _ = io.Copy(io.Discard, logs) }() // drained so the server never blocks on its log
 
-	for _, path := range []string{"/healthz", "/readyz", "/api/training-modules"} {
+	// A new database has no organisation: the log gives the link that sets one up.
+	token, ok := strings.CutPrefix(setupURL, publicURL+"/setup/")
+	if !ok || token == "" {
+		t.Fatalf("setup link %q; want one under %s/setup/", setupURL, publicURL)
+	}
+	for _, path := range []string{"/healthz", "/readyz", "/api/training-modules", "/api/setup/" + token} {
 		res, err := http.Get(url + path)
 		if err != nil {
 			t.Fatal(err)

@@ -9,6 +9,8 @@ export interface FreshServer {
   base: string
   /** Its SQLite file, for the admin CLI (`journeyman admin create -db`). */
   db: string
+  /** The one-time link it logged for setting the new deployment up in the browser. */
+  setupUrl: string
   /** Stops the server and, once it has exited, removes its database. */
   stop: () => Promise<void>
 }
@@ -39,10 +41,12 @@ export async function startFreshServer(args: string[] = []): Promise<FreshServer
   // The log is read to its end, or a full pipe would stall the server's writes.
   const lines: string[] = []
   let base = ''
+  let setupUrl = ''
   createInterface({ input: server.stderr }).on('line', (line) => {
     lines.push(line)
     if (lines.length > logTail) lines.shift()
     if (!base && line.includes('"msg":"listening"')) base = (JSON.parse(line) as { url: string }).url
+    if (!setupUrl && line.includes('"msg":"no organisation yet')) setupUrl = (JSON.parse(line) as { url: string }).url
   })
   const failed = (why: string) => new Error(`${why}; its last log lines:\n${lines.join('\n')}`)
   // A server that could not start (its binary being rebuilt, say) says so at once.
@@ -58,6 +62,7 @@ export async function startFreshServer(args: string[] = []): Promise<FreshServer
   return {
     base,
     db,
+    setupUrl,
     stop: async () => {
       process.off('exit', orphanGuard)
       // Its files are removed once it has exited: while it shuts down it still writes them.

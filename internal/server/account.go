@@ -61,23 +61,30 @@ type signUpRequest struct {
 	InviteToken string `json:"inviteToken"`
 }
 
+// newAccount checks a sign-up's fields and hashes its password.
+func newAccount(email, displayName, password string) (store.NewAccount, error) {
+	email, err := identity.NormalizeEmail("email", email)
+	if err != nil {
+		return store.NewAccount{}, err
+	}
+	name, err := identity.CheckName("displayName", displayName, identity.MaxDisplayName)
+	if err != nil {
+		return store.NewAccount{}, err
+	}
+	if err := identity.CheckPassword("password", password); err != nil {
+		return store.NewAccount{}, err
+	}
+	return store.NewAccount{Email: email, DisplayName: name, PasswordHash: identity.HashPassword(password)}, nil
+}
+
 func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
 	var in signUpRequest
 	if err := readJSON(w, r, &in); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
-	email, err := identity.NormalizeEmail("email", in.Email)
+	a, err := newAccount(in.Email, in.DisplayName, in.Password)
 	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	name, err := identity.CheckName("displayName", in.DisplayName, identity.MaxDisplayName)
-	if err != nil {
-		s.writeError(w, r, err)
-		return
-	}
-	if err := identity.CheckPassword("password", in.Password); err != nil {
 		s.writeError(w, r, err)
 		return
 	}
@@ -90,7 +97,7 @@ func (s *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
 	if in.InviteToken != "" {
 		inviteHash = identity.HashSecret(in.InviteToken)
 	}
-	u, err := s.store.CreateAccount(r.Context(), store.NewAccount{Email: email, DisplayName: name, PasswordHash: identity.HashPassword(in.Password)}, guestID, inviteHash)
+	u, err := s.store.CreateAccount(r.Context(), a, guestID, inviteHash)
 	if err != nil {
 		s.writeError(w, r, err)
 		return

@@ -128,6 +128,9 @@ func TestAuthorizationMatrix(t *testing.T) {
 			{"POST /api/account/password-reset", "/api/account/password-reset", `{"token":"x","password":"short"}`, levels(anyone)},
 			{"GET /api/invites/{token}", "/api/invites/" + f.invite, "", levels(anyone)},
 			{"POST /api/invites/{token}/accept", "/api/invites/" + f.invite + "/accept", "", levels(member)},
+			// The fixture's organisations mean the deployment is set up: every link is spent.
+			{"GET /api/setup/{token}", "/api/setup/x", "", levels(anyone)},
+			{"POST /api/setup/{token}", "/api/setup/x", `{"organisationName":"Second","email":"eve@example.test","displayName":"Eve","password":"a long test password"}`, levels(anyone)},
 
 			{"GET /api/organisation", "/api/organisation", "", levels(orgMember)},
 			{"GET /api/organisation/members", "/api/organisation/members", "", levels(staff)},

@@ -57,6 +57,8 @@ func (s *Server) apiRoutes() []apiRoute {
 		{"POST /api/account/password-reset", anyone, nil, links(s.handleUsePasswordLink)},
 		{"GET /api/invites/{token}", anyone, nil, links(s.handleGetInvite)},
 		{"POST /api/invites/{token}/accept", member, nil, links(s.handleAcceptInvite)},
+		{"GET /api/setup/{token}", anyone, nil, links(s.handleGetSetupLink)},
+		{"POST /api/setup/{token}", anyone, nil, s.byAddr(s.limits.signUpAddr, "sign-ups from your address", s.handleSetUp)},
 
 		// Organisations and cohorts: always the caller's own organisation.
 		{"GET /api/organisation", orgMember, nil, s.handleGetOrganisation},

@@ -43,6 +43,7 @@ export const accountKeys = {
   me: ['/api/me'] as const,
   passwordReset: (token: string) => ['/api/account/password-reset', token] as const,
   invite: (token: string) => ['/api/invites', token] as const,
+  setup: (token: string) => ['/api/setup', token] as const,
 }
 
 /**
@@ -242,4 +243,38 @@ export function useInvite(token: string) {
 /** POST /api/invites/{token}/accept → Me: the account joins the organisation, so every per-user answer may change. */
 export function useAcceptInvite() {
   return useIdentityMutation((token: string) => postMe(`/api/invites/${encodeURIComponent(token)}/accept`, undefined))
+}
+
+/** GET /api/setup/{token} (anyone) → when the link expires; 404 when unknown or expired, 409 once the deployment is set up. */
+export const setupLinkQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: accountKeys.setup(token),
+    queryFn: async () => {
+      const res = await apiRequest('GET', `/api/setup/${encodeURIComponent(token)}`)
+      return z.object({ expiresAt: z.string() }).parse(await res.json())
+    },
+  })
+
+export function useSetupLink(token: string) {
+  return useQuery(setupLinkQueryOptions(token))
+}
+
+/** The first organisation and its admin: a new account, or (signed in) organisationName alone for the caller's. */
+export interface SetUpInput {
+  organisationName: string
+  email?: string
+  displayName?: string
+  password?: string
+}
+
+/** POST /api/setup/{token} → 201 Me, the admin of the deployment's first organisation, signed in; every setup link is spent. */
+export function useSetUp(token: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: SetUpInput) => postMe(`/api/setup/${encodeURIComponent(token)}`, input),
+    onSuccess: async (me) => {
+      await switchIdentity(queryClient, me)
+      queryClient.removeQueries({ queryKey: accountKeys.setup(token) })
+    },
+  })
 }

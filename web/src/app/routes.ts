@@ -58,6 +58,7 @@ export const routes: readonly RouteDef[] = [
     keepCase: ['token'],
     page: lazy(() => import('@/features/account/reset-password-page')),
   },
+  { pattern: '/setup/:token', title: () => 'Set up Journeyman XR', keepCase: ['token'], page: lazy(() => import('@/features/account/setup-page')) },
   { pattern: '/cmi5', account: true, title: () => 'Courses', page: lazy(() => import('@/features/cmi5/page')) },
   { pattern: '/organisation', account: true, title: () => 'Organisation', page: lazy(() => import('@/features/organisation/page')) },
   { pattern: '/portal', account: true, title: () => 'Portal', page: lazy(() => import('@/features/portal/page')) },

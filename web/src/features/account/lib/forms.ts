@@ -29,6 +29,17 @@ const displayName = z
   .refine((n) => length(n) <= DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters.`)
 
 export const signUpFormSchema = z.object({ email, displayName, password: newPassword('Password') })
+
+export const ORGANISATION_NAME_MAX = 120
+const organisationName = z
+  .string()
+  .trim()
+  .min(1, 'Organisation name is required.')
+  .refine((n) => length(n) <= ORGANISATION_NAME_MAX, `Organisation name must be at most ${ORGANISATION_NAME_MAX} characters.`)
+
+/** The deployment's setup: its first organisation, and (signed out) the admin's new account. */
+export const setupFormSchema = signUpFormSchema.extend({ organisationName })
+export const setupOrganisationSchema = z.object({ organisationName })
 export type SignUpForm = z.infer<typeof signUpFormSchema>
 
 export const signInFormSchema = z.object({
@@ -70,4 +81,5 @@ export const accountFieldLabels = {
   currentPassword: 'current password',
   newPassword: 'new password',
   inviteToken: '',
+  organisationName: 'organisation name',
 } as const

@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '../support/test'
+import { newPerson, signIn, skipTour } from '../support/accounts'
+import { startFreshServer, type FreshServer } from '../support/fresh-server'
+
+// A deployment nobody has set up: the server logs a one-time link, and whoever opens it creates the
+// first organisation and its admin in the browser.
+let server: FreshServer
+test.beforeAll(async () => {
+  server = await startFreshServer()
+})
+test.afterAll(() => server?.stop())
+test.beforeEach(({ page }) => skipTour(page))
+test.describe.configure({ mode: 'serial', timeout: 90_000 })
+
+const ada = newPerson('setup', 'Ada Admin')
+
+test('the logged setup link creates the first organisation and signs its admin in', async ({ page }) => {
+  expect(server.setupUrl, 'the server logs a setup link on a new database').toMatch(new RegExp(`^${server.base}/setup/[\\w-]+$`))
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto(server.setupUrl)
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up Journeyman XR' })).toBeVisible()
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
+
+  // Nothing is sent until every field is right; the first wrong one has focus.
+  await page.getByRole('button', { name: 'Create organisation' }).click()
+  await expect(page.getByLabel('Organisation name')).toBeFocused()
+  await expect(page.getByLabel('Organisation name')).toHaveAccessibleDescription(/Organisation name is required/)
+
+  await page.getByLabel('Organisation name').fill('Northside Training Centre')
+  await page.getByLabel('Your email').fill(ada.email)
+  await page.getByLabel('Your name').fill(ada.name)
+  await page.getByLabel('Password', { exact: true }).fill(ada.password)
+  await page.getByRole('button', { name: 'Create organisation' }).press('Enter')
+
+  // Signed in as the admin, on the page where the people come in.
+  await expect(page).toHaveURL(`${server.base}/organisation?tab=invites`)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Northside Training Centre')
+  const menu = page.getByRole('navigation', { name: 'Main' }).getByTestId('account-menu-trigger')
+  await expect(menu).toContainText('Ada Admin')
+  await expect(menu).toContainText('Admin')
+  await expect(page.getByRole('tab', { name: 'Invites', selected: true })).toBeVisible()
+})
+
+test('the link is spent: it says so, and the admin signs in as anyone does', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.goto(server.setupUrl)
+  await expect(page.getByRole('alert')).toHaveText('This deployment is set up already. Sign in, or ask its admin for an invite.')
+  await expect(page.getByRole('button', { name: 'Create organisation' })).toHaveCount(0)
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(width, 'nothing wider than the phone').toBeLessThanOrEqual(375)
+  await page.getByRole('link', { name: 'Sign in' }).click()
+  await signIn(page, server.base, ada, '/organisation')
+  await expect(page).toHaveURL(`${server.base}/organisation`)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Northside Training Centre')
+})
