@@ -132,7 +132,7 @@ test.describe('organisation', () => {
     await expect(invites.getByRole('listitem').filter({ hasText: 'Instructor invite' }).first()).toContainText('Used up')
   })
 
-  test('an admin revokes an invite by keyboard: focus stays on the invite, now Revoked, and its link stops working', async ({ page }) => {
+  test('an admin revokes an invite by keyboard, once confirmed: focus goes to the invite, now Revoked, and its link stops working', async ({ page }) => {
     await signIn(page, server.base, admin, '/organisation?tab=invites')
     const form = page.getByRole('form', { name: 'Create an invite link' })
     await form.getByLabel('Role').selectOption('learner')
@@ -146,6 +146,13 @@ test.describe('organisation', () => {
     await expect(item).toContainText('Active')
     await item.getByRole('button', { name: /^Revoke Learner invite/ }).focus()
     await page.keyboard.press('Enter')
+    // It asks first, on Keep it: Tab reaches Revoke invite.
+    const dialog = page.getByRole('alertdialog', { name: 'Revoke this invite?' })
+    await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(dialog.getByRole('button', { name: 'Revoke invite' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(dialog).toBeHidden()
     await expect(item.getByRole('button', { name: /^Revoke/ })).toHaveCount(0)
     await expect(item).toContainText('Revoked')
     await expect(page.locator(':focus')).toHaveText(/^Learner invite\s*Revoked$/)

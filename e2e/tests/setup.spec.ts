@@ -63,3 +63,34 @@ test('the link is spent: it says so, and the admin signs in as anyone does', asy
   await expect(page).toHaveURL(`${server.base}/organisation`)
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Northside Training Centre')
 })
+
+test('Sign out everywhere asks first, then ends the account’s session in every browser', async ({ page, browser }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const other = await browser.newContext({ viewport: { width: 375, height: 740 } })
+  const phone = await other.newPage()
+  try {
+    await signIn(phone, server.base, ada, '/account')
+    await expect(phone).toHaveURL(`${server.base}/account`)
+    await signIn(page, server.base, ada, '/account')
+    await expect(page).toHaveURL(`${server.base}/account`)
+
+    const everywhere = page.getByRole('button', { name: 'Sign out everywhere' })
+    await everywhere.click()
+    const dialog = page.getByRole('alertdialog', { name: 'Sign out everywhere?' })
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(everywhere).toBeFocused()
+    await expect(page).toHaveURL(`${server.base}/account`)
+
+    await everywhere.click()
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click()
+    await expect(page).not.toHaveURL(/\/account$/)
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible()
+    // The phone's session ended too: the account page sends it to sign in.
+    await phone.reload()
+    await expect(phone).toHaveURL(/\/sign-in\?next=%2Faccount$/)
+  } finally {
+    await other.close()
+  }
+})

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FormAlert, FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { canManageOrganisation, roleLabels, useChangePassword, useSignOut, useSignOutEverywhere, useUpdateAccount, type Me } from '@/api/account'
@@ -297,13 +298,17 @@ function Sessions() {
   const signOut = useSignOut(leave)
   const everywhere = useSignOutEverywhere(leave)
   const [error, setError] = useState('')
+  const [confirming, setConfirming] = useState(false)
   // mutateAsync rather than mutate's callbacks: signing out leaves this page, and
   // callbacks given to mutate are dropped once the component is gone.
   const run = (mutation: typeof signOut, description: string) => () => {
     setError('')
     mutation.mutateAsync().then(
       () => toast({ title: 'Signed out', description }),
-      (e: unknown) => setError(formErrors(e, {}).form ?? 'Could not sign out.'),
+      (e: unknown) => {
+        setConfirming(false)
+        setError(formErrors(e, {}).form ?? 'Could not sign out.')
+      },
     )
   }
 
@@ -318,15 +323,21 @@ function Sessions() {
           <Button variant="outline" disabled={signOut.isPending || everywhere.isPending} onClick={run(signOut, 'You are signed out of this browser.')}>
             Sign out
           </Button>
-          <Button
-            variant="destructive"
-            disabled={signOut.isPending || everywhere.isPending}
-            onClick={run(everywhere, 'Every session of your account has ended.')}
-          >
+          <Button variant="destructive" disabled={signOut.isPending || everywhere.isPending} onClick={() => setConfirming(true)}>
             Sign out everywhere
           </Button>
         </div>
         <FormAlert error={error} />
+        <ConfirmDialog
+          open={confirming}
+          title="Sign out everywhere?"
+          description="Every browser and headset signed in to this account is signed out, this one included, and any training session open on them stops saving. Sign in again where you need to."
+          confirmLabel="Sign out everywhere"
+          pendingLabel="Signing out…"
+          pending={everywhere.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={run(everywhere, 'Every session of your account has ended.')}
+        />
       </CardContent>
     </Card>
   )

@@ -102,9 +102,28 @@ describe('InvitesTab: creating an invite by keyboard', () => {
 })
 
 describe('InvitesTab: revoking an invite by keyboard', () => {
-  it('keeps focus on Revoke while it waits, then moves it to the invite, now revoked, and says so', async () => {
+  const active = { ...created, expiresAt: '2099-01-01T00:00:00Z' }
+
+  it('asks first, and Keep it sends nothing and gives focus back to Revoke', async () => {
     const user = userEvent.setup()
-    const active = { ...created, expiresAt: '2099-01-01T00:00:00Z' }
+    const fetchMock = fakeApi({ 'GET /api/cohorts': { body: [] }, 'GET /api/organisation/invites': { body: [active] } })
+    renderWithApp(<InvitesTab />)
+    const list = await screen.findByRole('list', { name: 'Invites' })
+    const button = within(list).getByRole('button', { name: /^Revoke Instructor invite, created / })
+    button.focus()
+    await user.keyboard('{Enter}')
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke this invite?' })
+    expect(dialog).toHaveTextContent(/stops working at once for anyone who has not used it/)
+    // Enter alone never revokes: the dialog opens on Keep it.
+    expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(button).toHaveFocus()
+    expect(fetchMock).not.toHaveBeenCalledWith(expect.stringContaining('/api/organisation/invites/i1'), expect.anything())
+  })
+
+  it('revokes once confirmed, then moves focus to the invite, now revoked, and says so', async () => {
+    const user = userEvent.setup()
     let revoked = false
     let release = () => {}
     const answered = new Promise<void>((resolve) => (release = resolve))
@@ -123,17 +142,35 @@ describe('InvitesTab: revoking an invite by keyboard', () => {
     })
     renderWithApp(<InvitesTab />)
     const list = await screen.findByRole('list', { name: 'Invites' })
-    const button = within(list).getByRole('button', { name: /^Revoke Instructor invite, created / })
-    button.focus()
+    within(list).getByRole('button', { name: /^Revoke Instructor invite, created / }).focus()
     await user.keyboard('{Enter}')
-    // Waiting: a disabled button would drop focus to <body>.
-    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'))
-    expect(document.activeElement).toBe(button)
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke this invite?' })
+    await user.tab()
+    expect(within(dialog).getByRole('button', { name: 'Revoke invite' })).toHaveFocus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Revoking…' })).toBeDisabled())
     release()
 
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
     await waitFor(() => expect(within(list).queryByRole('button', { name: /^Revoke/ })).not.toBeInTheDocument())
-    expect(document.activeElement).toHaveTextContent(/^Instructor invite\s*Revoked$/)
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(/^Instructor invite\s*Revoked$/))
     expect(screen.getAllByRole('status').some((s) => s.textContent === 'Invite revoked: its link no longer works.')).toBe(true)
+  })
+
+  it('shows a refusal in the dialog and keeps the invite', async () => {
+    const user = userEvent.setup()
+    fakeApi({
+      'GET /api/cohorts': { body: [] },
+      'GET /api/organisation/invites': { body: [active] },
+      'DELETE /api/organisation/invites/i1': { status: 500, body: { message: 'boom' } },
+    })
+    renderWithApp(<InvitesTab />)
+    const list = await screen.findByRole('list', { name: 'Invites' })
+    await user.click(within(list).getByRole('button', { name: /^Revoke / }))
+    const dialog = await screen.findByRole('alertdialog')
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke invite' }))
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Something went wrong on our side (500)'))
+    expect(within(dialog).getByRole('button', { name: 'Revoke invite' })).toBeEnabled()
   })
 })
 
@@ -160,6 +197,7 @@ describe('InvitesTab: a new link revoked', () => {
     expect(await screen.findByRole('textbox', { name: 'New invite link' })).toHaveValue(active.url)
     const list = await screen.findByRole('list', { name: 'Invites' })
     await user.click(within(list).getByRole('button', { name: /^Revoke / }))
+    await user.click(await screen.findByRole('button', { name: 'Revoke invite' }))
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'New invite link' })).not.toBeInTheDocument())
     expect(screen.queryByText('Invite link created.')).not.toBeInTheDocument()
   })

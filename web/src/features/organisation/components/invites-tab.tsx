@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Badge } from '@/components/ui/badge'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { FormAlert, FormField, selectClass } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -173,22 +174,28 @@ const statusVariant = { active: 'default', revoked: 'outline', expired: 'outline
 function InviteList() {
   const invites = useInvites()
   const revoke = useRevokeInvite()
-  const [error, setError] = useState('')
   const [revoked, setRevoked] = useState<string | null>(null)
+  // The invite whose Revoke was pressed, asked about in the dialog.
+  const [confirming, setConfirming] = useState<{ invite: Invite; what: string } | null>(null)
   const list = useRef<HTMLUListElement>(null)
   const now = new Date()
 
-  // The Revoke button pressed goes away with the invite's new status: focus moves to the invite's
-  // title, which now reads "… invite Revoked", and the panel's status says it was done.
-  useEffect(() => {
-    if (!revoked) return
-    const item = [...(list.current?.children ?? [])].find((li) => li instanceof HTMLElement && li.dataset.invite === revoked)
+  // The Revoke button pressed goes away with the invite's new status: once the dialog closes, focus
+  // moves to the invite's title, which now reads "… invite Revoked", and the panel's status says it was done.
+  // A ref, not the state: the dialog's content calls this as it unmounts, with the props of its last render.
+  const justRevoked = useRef<string | null>(null)
+  const focusRevoked = (event: Event) => {
+    const id = justRevoked.current
+    if (!id) return
+    justRevoked.current = null
+    event.preventDefault()
+    const item = [...(list.current?.children ?? [])].find((li) => li instanceof HTMLElement && li.dataset.invite === id)
     item?.querySelector<HTMLElement>('[data-invite-title]')?.focus()
-  }, [revoked])
+  }
 
   return (
     <Panel title="Invites" description="Every invite link of your organisation, newest first.">
-      <FormAlert error={error} success={revoked ? 'Invite revoked: its link no longer works.' : undefined} className="mb-3" />
+      <FormAlert success={revoked ? 'Invite revoked: its link no longer works.' : undefined} className="mb-3" />
       {invites.isPending ? (
         <p role="status" className="text-slate-300">
           Loading invites…
@@ -220,16 +227,11 @@ function InviteList() {
                   <Button
                     variant="outline"
                     size="sm"
-                    // Unavailable, not disabled, while it waits: a disabled button loses focus to the page.
-                    unavailable={revoke.isPending}
                     aria-label={`Revoke ${what}, created ${formatDateTime(invite.createdAt)}`}
                     onClick={() => {
-                      setError('')
                       setRevoked(null)
-                      revoke.mutate(invite.id, {
-                        onSuccess: () => setRevoked(invite.id),
-                        onError: (err) => setError(actionError(err, 'Could not revoke the invite.')),
-                      })
+                      revoke.reset()
+                      setConfirming({ invite, what })
                     }}
                   >
                     Revoke
@@ -240,6 +242,36 @@ function InviteList() {
           })}
         </ul>
       )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Revoke this invite?"
+        description={
+          confirming && (
+            <>
+              The {confirming.what.toLowerCase()}, created {formatDateTime(confirming.invite.createdAt)}, stops working at once for anyone who has not used it.
+              Whoever joined with it stays. A new invite makes a new link.
+            </>
+          )
+        }
+        confirmLabel="Revoke invite"
+        pendingLabel="Revoking…"
+        cancelLabel="Keep it"
+        pending={revoke.isPending}
+        error={revoke.isError ? actionError(revoke.error, 'Could not revoke the invite.') : undefined}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return
+          const id = confirming.invite.id
+          revoke.mutate(id, {
+            onSuccess: () => {
+              justRevoked.current = id
+              setRevoked(id)
+              setConfirming(null)
+            },
+          })
+        }}
+        onCloseAutoFocus={focusRevoked}
+      />
     </Panel>
   )
 }
