@@ -1,7 +1,6 @@
 import { useRef } from 'react'
 import { useRetireEquipment, type Equipment } from '@/api/twin'
-import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogDescription, AlertDialogTitle } from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { formErrors } from '@/lib/form-errors'
 import { useRecheckIdentityOnRefusal } from '../hooks/use-drive-access'
 
@@ -26,7 +25,6 @@ export function RetireDialog({
   const recheckIdentity = useRecheckIdentityOnRefusal()
   const justRetired = useRef(false)
   const close = () => {
-    if (retire.isPending) return
     retire.reset()
     onClose()
   }
@@ -43,29 +41,23 @@ export function RetireDialog({
   }
 
   return (
-    <AlertDialog open={equipment !== null} onOpenChange={(open) => !open && close()}>
-      {equipment && (
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            if (!justRetired.current) return
-            justRetired.current = false
-            event.preventDefault()
-            focusAfterRetire()
-          }}
-        >
-          <AlertDialogTitle>Retire {equipment.name}?</AlertDialogTitle>
-          <AlertDialogDescription>It leaves the equipment lists and the monitor, and its device is no longer read. Its readings and history are kept.</AlertDialogDescription>
-          <div role="alert" className={retire.isError ? 'mt-4 rounded-md border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-red-200' : undefined}>
-            {retire.isError && `Could not retire it. ${formErrors(retire.error, {}).form ?? ''}`}
-          </div>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <AlertDialogCancel disabled={retire.isPending}>Keep it</AlertDialogCancel>
-            <Button variant="destructive" onClick={confirm} disabled={retire.isPending}>
-              {retire.isPending ? 'Retiring…' : 'Retire'}
-            </Button>
-          </div>
-        </AlertDialogContent>
-      )}
-    </AlertDialog>
+    <ConfirmDialog
+      open={equipment !== null}
+      title={`Retire ${equipment?.name ?? ''}?`}
+      description="It leaves the equipment lists and the monitor, and its device is no longer read. Its readings and history are kept."
+      confirmLabel="Retire"
+      pendingLabel="Retiring…"
+      cancelLabel="Keep it"
+      pending={retire.isPending}
+      error={retire.isError ? `Could not retire it. ${formErrors(retire.error, {}).form ?? ''}` : undefined}
+      onConfirm={confirm}
+      onCancel={close}
+      onCloseAutoFocus={(event) => {
+        if (!justRetired.current) return
+        justRetired.current = false
+        event.preventDefault()
+        focusAfterRetire()
+      }}
+    />
   )
 }
