@@ -24,6 +24,7 @@ type Member struct {
 	Email       string        `json:"email"`
 	Role        identity.Role `json:"role"`
 	Cohorts     []Ref         `json:"cohorts"`
+	Teaches     []Ref         `json:"teaches"` // the cohorts whose instructor they are
 	JoinedAt    *time.Time    `json:"joinedAt"`
 }
 
@@ -82,7 +83,7 @@ func scanMember(row interface{ Scan(...any) error }) (Member, error) {
 		t := joined.Time.UTC()
 		m.JoinedAt = &t
 	}
-	m.Cohorts = []Ref{}
+	m.Cohorts, m.Teaches = []Ref{}, []Ref{}
 	return m, nil
 }
 
@@ -98,8 +99,10 @@ func (s *Store) fillCohorts(ctx context.Context, orgID string, members []Member)
 	}
 	// The IN list is placeholders only; every id is bound.
 	in := placeholders(2, len(members))
-	rows, err := s.db.QueryContext(ctx, `SELECT cm.learner_id, c.id, c.name FROM cohort_members cm JOIN cohorts c ON c.id = cm.cohort_id `+ //nolint:gosec // G202: placeholders, see above
-		`WHERE c.org_id = $1 AND cm.learner_id IN (`+in+`) ORDER BY c.name`, args...)
+	rows, err := s.db.QueryContext(ctx, `SELECT cm.learner_id, c.id, c.name, FALSE FROM cohort_members cm JOIN cohorts c ON c.id = cm.cohort_id `+ //nolint:gosec // G202: placeholders, see above
+		`WHERE c.org_id = $1 AND cm.learner_id IN (`+in+`)
+		UNION ALL SELECT c.instructor_id, c.id, c.name, TRUE FROM cohorts c WHERE c.org_id = $1 AND c.instructor_id IN (`+in+`)
+		ORDER BY 3, 2`, args...)
 	if err != nil {
 		return fmt.Errorf("member cohorts: %w", err)
 	}
@@ -107,10 +110,16 @@ func (s *Store) fillCohorts(ctx context.Context, orgID string, members []Member)
 	for rows.Next() {
 		var uid string
 		var c Ref
-		if err := rows.Scan(&uid, &c.ID, &c.Name); err != nil {
+		var teaches bool
+		if err := rows.Scan(&uid, &c.ID, &c.Name, &teaches); err != nil {
 			return fmt.Errorf("member cohorts: %w", err)
 		}
-		members[at[uid]].Cohorts = append(members[at[uid]].Cohorts, c)
+		m := &members[at[uid]]
+		if teaches {
+			m.Teaches = append(m.Teaches, c)
+		} else {
+			m.Cohorts = append(m.Cohorts, c)
+		}
 	}
 	return rows.Err()
 }

@@ -63,6 +63,15 @@ func TestListMembers(t *testing.T) {
 					t.Errorf("%s cohorts = %#v, want []", m.DisplayName, m.Cohorts)
 				}
 			}
+			// The instructor teaches both cohorts, by name; nobody else teaches any.
+			if !reflect.DeepEqual(got[1].Teaches, wantCohorts) {
+				t.Errorf("instructor teaches %+v, want %+v", got[1].Teaches, wantCohorts)
+			}
+			for _, m := range append([]store.Member{got[0]}, got[2:]...) {
+				if m.Teaches == nil || len(m.Teaches) != 0 {
+					t.Errorf("%s teaches %#v, want []", m.DisplayName, m.Teaches)
+				}
+			}
 			if got[0].Role != identity.Admin || got[1].Role != identity.Instructor {
 				t.Errorf("roles = %s, %s", got[0].Role, got[1].Role)
 			}

@@ -5,7 +5,15 @@ import { cohortSchema, getMembers, importRoster, inviteSchema, memberSchema, ros
 
 afterEach(() => vi.unstubAllGlobals())
 
-const member = { id: 'u1', displayName: 'Ada', email: 'ada@example.com', role: 'admin', cohorts: [{ id: 'c1', name: 'Spring' }], joinedAt: '2026-11-20T10:00:00Z' }
+const member = {
+  id: 'u1',
+  displayName: 'Ada',
+  email: 'ada@example.com',
+  role: 'admin',
+  cohorts: [{ id: 'c1', name: 'Spring' }],
+  teaches: [{ id: 'c2', name: 'Autumn' }],
+  joinedAt: '2026-11-20T10:00:00Z',
+}
 const report = {
   dryRun: false,
   applied: false,
@@ -19,6 +27,8 @@ const report = {
 describe('schemas', () => {
   it('reads a member, whose joining time may be unknown', () => {
     expect(memberSchema.parse(member)).toEqual(member)
+    // A server before teaches answered without it: nobody taught.
+    expect(memberSchema.parse({ ...member, teaches: undefined }).teaches).toEqual([])
     expect(memberSchema.parse({ ...member, joinedAt: null }).joinedAt).toBeNull()
     expect(memberSchema.safeParse({ ...member, role: 'guest' }).success).toBe(false)
   })

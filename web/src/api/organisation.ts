@@ -22,6 +22,8 @@ export const memberSchema = z.object({
   email: z.string(),
   role: z.enum(memberRoles),
   cohorts: z.array(ref),
+  /** The cohorts whose instructor they are. */
+  teaches: z.array(ref).default([]),
   /** null for a member whose joining was not recorded (an account made before organisations). */
   joinedAt: z.string().nullable(),
 })

@@ -202,7 +202,17 @@ function MemberRow({
         )}
       </div>
       <div className="flex flex-wrap gap-1.5" aria-label={`Cohorts of ${member.displayName}`}>
-        {member.cohorts.length ? member.cohorts.map((c) => <Badge key={c.id} variant="secondary">{c.name}</Badge>) : <span className="text-sm text-slate-400">No cohort</span>}
+        {member.cohorts.map((c) => (
+          <Badge key={c.id} variant="secondary">
+            {c.name}
+          </Badge>
+        ))}
+        {member.teaches.map((c) => (
+          <Badge key={`teaches-${c.id}`} variant="outline">
+            Teaches {c.name}
+          </Badge>
+        ))}
+        {member.cohorts.length + member.teaches.length === 0 && <span className="text-sm text-slate-400">No cohort</span>}
       </div>
       {isAdmin && (
         <div className="flex flex-wrap gap-2 lg:justify-end">
