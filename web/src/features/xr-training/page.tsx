@@ -178,6 +178,12 @@ export default function XrTrainingPage() {
                       <span className="block text-xs text-red-200/80">
                         {a.alertType} · {new Date(a.at).toLocaleTimeString()}
                       </span>
+                      {a.acknowledged && (
+                        <span className="mt-1 block text-xs font-semibold text-emerald-200">
+                          Acknowledged by {a.acknowledged.by}
+                          {a.acknowledged.at && ` at ${new Date(a.acknowledged.at).toLocaleTimeString()}`}
+                        </span>
+                      )}
                     </li>
                   ))}
                 </ul>

@@ -12,6 +12,22 @@ export interface ReceivedAlert {
   alertType: string
   description: string
   at: string
+  /** Who took the alert in hand (an instructor or admin) and when; unset until then. */
+  acknowledged?: { by: string; at: string }
+}
+
+/** A safety_alert_ack's payload: the alert, with its sender and acknowledgement. */
+interface AckPayload {
+  id?: number
+  userId?: string
+  acknowledgement?: { displayName?: string; at?: string } | null
+}
+
+/** Marks the listed alert a safety_alert_ack names as acknowledged. */
+export function foldAck(alerts: ReceivedAlert[], ack: AckPayload | undefined): ReceivedAlert[] {
+  const by = ack?.acknowledgement?.displayName
+  if (ack?.id === undefined || !by) return alerts
+  return alerts.map((a) => (a.key === String(ack.id) ? { ...a, acknowledged: { by, at: ack.acknowledgement?.at ?? '' } } : a))
 }
 
 /** Alerts kept visible on the page. */
@@ -44,6 +60,19 @@ export function useSafetyChannel(userId: string | undefined) {
         )
       }),
     [client],
+  )
+
+  // An acknowledgement marks the alert in the list; the person who raised it is told at once.
+  useEffect(
+    () =>
+      client.subscribe<AckPayload | undefined>('safety_alert_ack', (m) => {
+        setAlerts((prev) => foldAck(prev, m.payload))
+        const by = m.payload?.acknowledgement?.displayName
+        if (by && userId && m.payload?.userId === userId) {
+          toast({ title: 'Your safety alert was acknowledged', description: `${by} has it in hand.` })
+        }
+      }),
+    [client, userId],
   )
 
   const raise = useCallback(
