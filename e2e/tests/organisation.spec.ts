@@ -367,6 +367,37 @@ test.describe('organisation', () => {
     await expect(list).toHaveCount(0)
   })
 
+  test('a learner removed while their page is open sees it when they come back to it', async ({ page, browser, playwright }) => {
+    await signIn(page, server.base, admin, '/organisation')
+    const invite = await learnerInvite(page, 1)
+    const leaver = newPerson('leaver', `Leaver ${Date.now().toString(36)}`)
+    const api = await playwright.request.newContext({ baseURL: server.base })
+    expect((await api.get('/api/me')).status()).toBe(200)
+    const res = await api.post('/api/account/sign-up', {
+      data: { email: leaver.email, password: leaver.password, displayName: leaver.name, inviteToken: invite.slice(invite.lastIndexOf('/') + 1) },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+    const theirs = await browser.newContext({ storageState: await api.storageState(), viewport: { width: 1280, height: 800 } })
+    await api.dispose()
+    try {
+      const own = await theirs.newPage()
+      await own.goto(`${server.base}/account`)
+      const profile = own.locator('dl').first()
+      await expect(profile).toContainText(ORG)
+
+      await page.getByLabel('Search members').fill(leaver.name)
+      await page.getByRole('button', { name: `Remove ${leaver.name}` }).click()
+      await page.getByRole('dialog', { name: `Remove ${leaver.name}?` }).getByRole('button', { name: 'Remove from organisation' }).click()
+      await expect(page.getByText(`${leaver.name} left the organisation. Their account is kept.`)).toBeVisible()
+
+      // Their tab comes back into view: the page asks who they are and shows it.
+      await own.evaluate(() => window.dispatchEvent(new Event('focus')))
+      await expect(profile).toContainText('None (individual learner)')
+    } finally {
+      await theirs.close()
+    }
+  })
+
   test('removing the one member of the last page of members shows the page before', async ({ page }) => {
     // A server of its own: the page's member count must be known.
     const own = await startFreshServer()

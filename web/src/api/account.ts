@@ -63,7 +63,7 @@ export function useMe() {
 }
 
 /** Answers about a link, the same for anyone who holds it: an identity change leaves them. */
-const identityIndependent = new Set<unknown>([accountKeys.invite('')[0], accountKeys.passwordReset('')[0]])
+const identityIndependent = new Set<unknown>([accountKeys.invite('')[0], accountKeys.passwordReset('')[0], accountKeys.setup('')[0]])
 
 /**
  * Every per-user answer in the cache belonged to the previous identity, so

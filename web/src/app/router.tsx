@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react'
 import { useLocation } from 'wouter'
 import { productName } from '@/content/navigation'
 import { matchRoute } from '@/app/routes'
+import { useIdentityWatch } from '@/hooks/use-identity-watch'
 import { useRouteFocus } from '@/hooks/use-route-focus'
 
 /** The document title for a screen. */
@@ -42,6 +43,7 @@ export function AppRouter() {
 
   // Focus moves to the new screen's heading, so a keyboard or screen reader user knows it loaded.
   useRouteFocus(location)
+  useIdentityWatch()
 
   return (
     <Suspense fallback={<PageLoading />}>
