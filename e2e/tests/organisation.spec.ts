@@ -109,6 +109,8 @@ test.describe('organisation', () => {
     expect(await seriousViolations(newcomer), 'invite page').toEqual([])
     await fillSignUp(newcomer, ivy)
     await expect(newcomer).toHaveURL(/\/account$/)
+    await expect(newcomer.getByText(`Welcome to ${ORG}`).first()).toBeVisible()
+    await expect(newcomer.getByText('You joined as instructor.', { exact: false }).first()).toBeVisible()
     const profile = newcomer.locator('dl').first()
     await expect(profile).toContainText('Instructor')
     await expect(profile).toContainText(ORG)

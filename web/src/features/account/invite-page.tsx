@@ -12,6 +12,7 @@ import { SignedInNotice } from './components/signed-in-notice'
 import { SignUpForm } from './components/sign-up-form'
 import { useArrivedSignedIn } from './components/use-arrived-signed-in'
 import { formatDateTime } from './lib/format'
+import { announceJoined } from './lib/joined'
 
 const linkClass = 'font-semibold text-amber-400 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
@@ -49,7 +50,10 @@ function AcceptInvite({ token, me, invite }: { token: string; me: Me; invite: In
         onClick={() => {
           setError('')
           accept.mutateAsync(token).then(
-            () => navigate('/account'),
+            (joined) => {
+              announceJoined(joined)
+              navigate('/account')
+            },
             (e: unknown) => setError(formErrors(e, {}).form ?? 'Could not accept the invite.'),
           )
         }}
@@ -107,7 +111,14 @@ export default function InvitePage({ params }: PageProps) {
         }
       >
         <InviteDetails invite={info} />
-        <SignUpForm focusFirst={signedOutHere} inviteToken={token} onSignedUp={() => navigate('/account')} />
+        <SignUpForm
+          focusFirst={signedOutHere}
+          inviteToken={token}
+          onSignedUp={(joined) => {
+            announceJoined(joined)
+            navigate('/account')
+          }}
+        />
       </AuthShell>
     )
   }

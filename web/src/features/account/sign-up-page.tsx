@@ -6,6 +6,7 @@ import { AuthShell, Loading } from './components/auth-shell'
 import { SignUpForm } from './components/sign-up-form'
 import { SignedInNotice } from './components/signed-in-notice'
 import { useArrivedSignedIn } from './components/use-arrived-signed-in'
+import { announceJoined } from './lib/joined'
 
 const linkClass = 'font-semibold text-amber-400 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
@@ -59,7 +60,10 @@ export default function SignUpPage() {
       ) : (
         <>
           {invite && <InviteSummary token={invite} />}
-          <SignUpForm focusFirst={signedOutHere} inviteToken={invite} onSignedUp={() => navigate(safeNextPath(next), { replace: true })} />
+          <SignUpForm focusFirst={signedOutHere} inviteToken={invite} onSignedUp={(me) => {
+              if (invite) announceJoined(me)
+              navigate(safeNextPath(next), { replace: true })
+            }} />
         </>
       )}
     </AuthShell>
