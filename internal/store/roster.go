@@ -157,9 +157,21 @@ func (s *Store) importRow(ctx context.Context, tx *sql.Tx, orgID, adminID string
 			changes = append(changes, "added to "+cohort.label())
 		}
 	}
+	// A member's display name is theirs to choose (PATCH /api/account): a
+	// roster does not change it, and says so when it lists another.
+	var kept string
+	if u.DisplayName != row.Name {
+		kept = fmt.Sprintf("name kept: they go by “%s”", u.DisplayName)
+	}
 	if len(changes) == 0 {
 		res.Outcome, res.Message = RosterUnchanged, "already a member as listed"
+		if kept != "" {
+			res.Message = "already a member; " + kept
+		}
 		return nil
+	}
+	if kept != "" {
+		changes = append(changes, kept)
 	}
 	res.Outcome, res.Message, res.UserID = RosterUpdate, strings.Join(changes, "; "), u.ID
 	return nil

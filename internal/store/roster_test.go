@@ -90,7 +90,7 @@ func TestImportRoster(t *testing.T) {
 		rows := mustParseRoster(t,
 			"new1@example.com,New One,learner,Welding A",        // 2: create, existing cohort
 			"New2@Example.com,New Two,instructor,Pipefitting",   // 3: create, new cohort
-			"a-learner@example.com,a Learner,instructor,",       // 4: role changed
+			"a-learner@example.com,Alex Learner,instructor,",    // 4: role changed; their own name kept
 			"a-instructor@example.com,a Instructor,instructor,", // 5: unchanged
 			"new3@example.com,New Three,learner,Pipefitting",    // 6: create, the cohort line 3 made
 			"a-admin@example.com,a Admin,admin,Welding A",       // 7: added to a cohort
@@ -98,7 +98,7 @@ func TestImportRoster(t *testing.T) {
 		want := []outcome{
 			{2, "new1@example.com", store.RosterCreate, "setup link"},
 			{3, "new2@example.com", store.RosterCreate, "setup link"},
-			{4, "a-learner@example.com", store.RosterUpdate, "role learner → instructor"},
+			{4, "a-learner@example.com", store.RosterUpdate, "role learner → instructor; name kept: they go by “a Learner”"},
 			{5, "a-instructor@example.com", store.RosterUnchanged, "already a member"},
 			{6, "new3@example.com", store.RosterCreate, "setup link"},
 			{7, "a-admin@example.com", store.RosterUpdate, "added to cohort Welding A"},
@@ -322,6 +322,24 @@ func TestImportRosterCohortNames(t *testing.T) {
 		}
 		if want := []string{"Autumn Intake (2)", "Spring Intake (2)"}; !reflect.DeepEqual(names, want) {
 			t.Errorf("cohorts %v, want %v", names, want)
+		}
+	})
+}
+
+// A roster lists people as the organisation knows them; a member's display
+// name stays the one they chose, and the report says which it is.
+func TestImportRosterKeepsNames(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		a := mustOrg(t, s, "Org A", "a")
+		rows := mustParseRoster(t, "a-instructor@example.com,Ian Instructor,instructor,")
+		got, applied, err := s.ImportRoster(ctx, a.ID, a.Admin.ID, rows, false)
+		if err != nil || !applied {
+			t.Fatalf("import: applied %v, %v", applied, err)
+		}
+		checkOutcomes(t, got, []outcome{{2, "a-instructor@example.com", store.RosterUnchanged, "already a member; name kept: they go by “a Instructor”"}})
+		if u, err := s.GetUser(ctx, a.Instructor.ID); err != nil || u.DisplayName != "a Instructor" {
+			t.Fatalf("after the import: %+v, %v", u, err)
 		}
 	})
 }
