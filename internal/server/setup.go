@@ -47,6 +47,11 @@ func (s *Server) handleSetUp(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, err)
 		return
 	}
+	// A spent or unknown link is refused before the password is hashed.
+	if _, err := s.store.CheckSetupLink(r.Context(), r.PathValue("token")); err != nil {
+		s.writeError(w, r, err)
+		return
+	}
 	c := caller(r)
 	var (
 		accountID, guestID string

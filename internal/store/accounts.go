@@ -341,6 +341,14 @@ func (s *Store) GetOrganisation(ctx context.Context, id string) (Organisation, e
 func (s *Store) CreateAdmin(ctx context.Context, orgName, email, displayName string) (u User, token string, expires time.Time, err error) {
 	email = identity.FoldEmail(email)
 	err = s.tx(ctx, "create admin", func(ctx context.Context, tx *sql.Tx) error {
+		// A deployment set up from the command line is set up: the links its
+		// server logged go (setup.go).
+		if err := s.lockSetup(ctx, tx); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM setup_links`); err != nil {
+			return err
+		}
 		now := s.Now()
 		var orgID string
 		err := tx.QueryRowContext(ctx, `SELECT id FROM organisations WHERE name = $1 ORDER BY created_at LIMIT 1`, orgName).Scan(&orgID)

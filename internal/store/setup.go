@@ -50,12 +50,12 @@ func (s *Store) CreateSetupLink(ctx context.Context) (token string, expires time
 // an organisation exists.
 func (s *Store) CheckSetupLink(ctx context.Context, token string) (time.Time, error) {
 	var expires time.Time
+	if set, err := hasOrganisation(ctx, s.db); err != nil || set {
+		return expires, orConflict(err)
+	}
 	err := s.db.QueryRowContext(ctx, `SELECT expires_at FROM setup_links WHERE token_hash = $1 AND expires_at > $2`,
 		identity.HashSecret(token), s.Now()).Scan(&expires)
 	if isNoRows(err) {
-		if set, err := hasOrganisation(ctx, s.db); err != nil || set {
-			return expires, orConflict(err)
-		}
 		return expires, errBadSetupLink
 	}
 	if err != nil {
@@ -105,7 +105,10 @@ func (s *Store) SetUp(ctx context.Context, token, orgName string, accountID stri
 				return err
 			}
 			if n, err := res.RowsAffected(); err != nil || n != 1 {
-				return orConflict(err) // never an account of an organisation (there is none yet) or a guest
+				if err == nil {
+					err = apperr.Conflict("only an account outside any organisation becomes the admin this way")
+				}
+				return err
 			}
 		} else {
 			a.OrgID, a.Role = orgID, identity.Admin

@@ -97,10 +97,15 @@ func TestSetUp(t *testing.T) {
 		{"NoLinkOnceAnOrganisationExists", func(t *testing.T, s *store.Store, token string) {
 			ctx := context.Background()
 			mustOrg(t, s, "Made On The Command Line", "cli")
+			if n := count(t, s, `SELECT COUNT(*) FROM setup_links`); n != 0 {
+				t.Fatalf("%d setup links left beside the command line's organisation", n)
+			}
 			if _, _, ok, err := s.CreateSetupLink(ctx); ok || err != nil {
 				t.Fatalf("new link: ok %v, %v", ok, err)
 			}
-			_, err := s.SetUp(ctx, token, "Northside Training", "", ada, "")
+			_, err := s.CheckSetupLink(ctx, token)
+			wantCode(t, "check beside an organisation", err, apperr.ECONFLICT)
+			_, err = s.SetUp(ctx, token, "Northside Training", "", ada, "")
 			wantCode(t, "setup beside an organisation", err, apperr.ECONFLICT)
 		}},
 	}

@@ -7,7 +7,7 @@ import { identityChanged, useIdentityWatch } from './use-identity-watch'
 
 afterEach(() => {
   vi.unstubAllGlobals()
-  vi.useRealTimers()
+  vi.restoreAllMocks()
 })
 
 function Who() {
@@ -32,7 +32,7 @@ describe('useIdentityWatch', () => {
     expect(fetchMock.mock.calls.filter(([url]) => url === '/api/me')).toHaveLength(2)
   })
 
-  it('asks at most once in a few seconds, and only while the page is visible', async () => {
+  it('asks at most once in a few seconds', async () => {
     const fetchMock = fakeApi({ 'GET /api/me': { body: adminMe } })
     renderWithApp(<Who />)
     await screen.findByText(/Ada Lovelace/)
@@ -42,6 +42,26 @@ describe('useIdentityWatch', () => {
     showAgain()
     act(() => void window.dispatchEvent(new Event('focus')))
     expect(asked()).toBe(2)
+  })
+
+  it('does not ask while the page is hidden', async () => {
+    const fetchMock = fakeApi({ 'GET /api/me': { body: adminMe } })
+    renderWithApp(<Who />)
+    await screen.findByText(/Ada Lovelace/)
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    showAgain()
+    act(() => void window.dispatchEvent(new Event('focus')))
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/me')).toHaveLength(1)
+  })
+
+  it('takes a new display name without resetting the page', async () => {
+    let me: object = adminMe
+    fakeApi({ 'GET /api/me': () => ({ body: me }) })
+    renderWithApp(<Who />)
+    await screen.findByText(/Ada Lovelace/)
+    me = { ...adminMe, displayName: 'Ada King' }
+    showAgain()
+    expect(await screen.findByText('Ada King: admin of Northside Training Centre')).toBeInTheDocument()
   })
 })
 

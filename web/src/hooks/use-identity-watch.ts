@@ -29,7 +29,10 @@ export function useIdentityWatch(): void {
       last = Date.now()
       getMe().then(
         (now) => {
+          // A sign-in or sign-out in this tab while the answer was on its way wins.
+          if (queryClient.getQueryData<Me>(accountKeys.me) !== before) return
           if (identityChanged(before, now)) void switchIdentity(queryClient, now)
+          else queryClient.setQueryData(accountKeys.me, now) // a new display name, say
         },
         () => {}, // offline: the next return asks again
       )

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/button'
 /**
  * Asks before an action that cannot be taken back. Cancel has focus when it
  * opens, so Enter alone never confirms. It stays open while the action runs
- * and when it fails, showing error; the caller closes it on success (open
- * false). Closed, focus goes back to the button that opened it, unless
+ * (its buttons unavailable, a close ignored) and when it fails, showing
+ * error; the caller closes it on success (open false). Closed, focus goes back to the button that opened it, unless
  * onCloseAutoFocus puts it elsewhere (that button went with what it acted on).
  */
 export function ConfirmDialog({
@@ -44,8 +44,9 @@ export function ConfirmDialog({
             {error}
           </div>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
-            <Button variant="destructive" onClick={onConfirm} disabled={pending}>
+            {/* Unavailable, not disabled, while it runs: a disabled button drops focus out of the dialog. */}
+            <AlertDialogCancel aria-disabled={pending || undefined}>{cancelLabel}</AlertDialogCancel>
+            <Button variant="destructive" onClick={onConfirm} unavailable={pending}>
               {pending ? pendingLabel : confirmLabel}
             </Button>
           </div>

@@ -305,10 +305,7 @@ function Sessions() {
     setError('')
     mutation.mutateAsync().then(
       () => toast({ title: 'Signed out', description }),
-      (e: unknown) => {
-        setConfirming(false)
-        setError(formErrors(e, {}).form ?? 'Could not sign out.')
-      },
+      (e: unknown) => setError(formErrors(e, {}).form ?? 'Could not sign out.'),
     )
   }
 
@@ -327,7 +324,7 @@ function Sessions() {
             Sign out everywhere
           </Button>
         </div>
-        <FormAlert error={error} />
+        {!confirming && <FormAlert error={error} />}
         <ConfirmDialog
           open={confirming}
           title="Sign out everywhere?"
@@ -335,7 +332,11 @@ function Sessions() {
           confirmLabel="Sign out everywhere"
           pendingLabel="Signing out…"
           pending={everywhere.isPending}
-          onCancel={() => setConfirming(false)}
+          error={error || undefined}
+          onCancel={() => {
+            setConfirming(false)
+            setError('')
+          }}
           onConfirm={run(everywhere, 'Every session of your account has ended.')}
         />
       </CardContent>
