@@ -13,8 +13,7 @@ import { SignUpForm } from './components/sign-up-form'
 import { useArrivedSignedIn } from './components/use-arrived-signed-in'
 import { formatDateTime } from './lib/format'
 import { announceJoined } from './lib/joined'
-
-const linkClass = 'font-semibold text-amber-400 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
+import { textLinkClass } from '@/components/ui/text-link'
 
 function InviteDetails({ invite }: { invite: InviteInfo }) {
   return (
@@ -104,7 +103,7 @@ export default function InvitePage({ params }: PageProps) {
         footer={
           <>
             Already have an account?{' '}
-            <Link href={signInPath(`/invite/${encodeURIComponent(token)}`)} className={linkClass}>
+            <Link href={signInPath(`/invite/${encodeURIComponent(token)}`)} className={textLinkClass}>
               Sign in to accept
             </Link>
           </>
@@ -129,7 +128,7 @@ export default function InvitePage({ params }: PageProps) {
       {account.organisation?.id === info.organisation.id ? (
         <p className="text-slate-200">
           You are already a member of {account.organisation.name}.{' '}
-          <Link href="/account" className={linkClass}>
+          <Link href="/account" className={textLinkClass}>
             Go to your account
           </Link>
         </p>

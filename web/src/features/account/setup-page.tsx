@@ -11,9 +11,9 @@ import { AuthShell, Loading } from './components/auth-shell'
 import { PasswordInput } from './components/password-input'
 import { useFormState } from './components/use-form-state'
 import { PASSWORD_POLICY, accountFieldLabels, checkForm, setupFormSchema, setupOrganisationSchema } from './lib/forms'
+import { textLinkClass } from '@/components/ui/text-link'
 
 const title = 'Set up Journeyman XR'
-const linkClass = 'font-semibold text-amber-400 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
 
 /**
  * /setup/:token: the link the server logs at its first start, while no organisation exists. It creates the
@@ -38,7 +38,7 @@ export default function SetupPage({ params }: PageProps) {
         <p role="alert" className="text-slate-200">
           {status === 409 ? (
             <>
-              This deployment is set up already. <Link href="/sign-in" className={linkClass}>Sign in</Link>, or ask its admin for an invite.
+              This deployment is set up already. <Link href="/sign-in" className={textLinkClass}>Sign in</Link>, or ask its admin for an invite.
             </>
           ) : status === 404 ? (
             'This setup link is invalid or has expired. Restart the server: it logs a new one while no organisation exists.'

@@ -6,8 +6,7 @@ import { AuthShell, Loading } from './components/auth-shell'
 import { SignInForm } from './components/sign-in-form'
 import { SignedInNotice } from './components/signed-in-notice'
 import { useArrivedSignedIn } from './components/use-arrived-signed-in'
-
-const linkClass = 'font-semibold text-amber-400 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
+import { textLinkClass } from '@/components/ui/text-link'
 
 /** /sign-in[?next=/path]: signs in and returns to next (a path on this site only). */
 export default function SignInPage() {
@@ -24,7 +23,7 @@ export default function SignInPage() {
       footer={
         <>
           New to Journeyman XR?{' '}
-          <Link href={signUpPath(next)} className={linkClass}>
+          <Link href={signUpPath(next)} className={textLinkClass}>
             Create an account
           </Link>
         </>

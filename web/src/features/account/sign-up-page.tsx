@@ -7,8 +7,7 @@ import { SignUpForm } from './components/sign-up-form'
 import { SignedInNotice } from './components/signed-in-notice'
 import { useArrivedSignedIn } from './components/use-arrived-signed-in'
 import { announceJoined } from './lib/joined'
-
-const linkClass = 'font-semibold text-amber-400 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
+import { textLinkClass } from '@/components/ui/text-link'
 
 /** What an invite token passed as ?invite= grants, above the form. */
 function InviteSummary({ token }: { token: string }) {
@@ -47,7 +46,7 @@ export default function SignUpPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link href={signInPath(invite ? `/invite/${encodeURIComponent(invite)}` : next)} className={linkClass}>
+          <Link href={signInPath(invite ? `/invite/${encodeURIComponent(invite)}` : next)} className={textLinkClass}>
             Sign in
           </Link>
         </>

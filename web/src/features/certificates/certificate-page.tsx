@@ -7,8 +7,7 @@ import { useRequireAccount } from '@/hooks/use-require-account'
 import type { PageProps } from '@/lib/page'
 import { CertificateDocument } from './components/certificate-document'
 import { certificateView, sentence } from './lib/view'
-
-const linkClass = 'font-semibold text-amber-400 underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-400'
+import { textLinkClass } from '@/components/ui/text-link'
 
 function Shell({ children }: { children: ReactNode }) {
   return <section className="certificate-page mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">{children}</section>
@@ -60,7 +59,7 @@ export default function CertificatePage({ params }: PageProps) {
             {sentence(view.message)}. A certificate shows here for its learner and for the instructors and admins of the organisation that issued it.
           </p>
           <p className="mt-4">
-            <Link href="/account" className={linkClass}>
+            <Link href="/account" className={textLinkClass}>
               Your certificates are listed on your account
             </Link>
           </p>
@@ -85,7 +84,7 @@ export default function CertificatePage({ params }: PageProps) {
       return (
         <Shell>
           <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
-            <Link href={own ? '/account' : `/portal/learners/${encodeURIComponent(learnerId)}`} className={`inline-flex items-center gap-1.5 text-sm ${linkClass}`}>
+            <Link href={own ? '/account' : `/portal/learners/${encodeURIComponent(learnerId)}`} className={`inline-flex items-center gap-1.5 text-sm ${textLinkClass}`}>
               <ArrowLeft className="h-4 w-4" aria-hidden="true" />
               {own ? 'Your account' : `${certificate.learner} in the portal`}
             </Link>
