@@ -118,19 +118,26 @@ func (s *Store) CreateAccount(ctx context.Context, a NewAccount, guestID, invite
 			}
 			a.OrgID, a.Role, a.CohortID = inv.OrgID, inv.Role, inv.CohortID
 		}
-		id, err := insertAccount(ctx, tx, a, s.Now())
-		if err != nil {
-			return err
-		}
-		if guestID != "" {
-			if err := moveGuestData(ctx, tx, guestID, id); err != nil {
-				return err
-			}
-		}
-		u, err = getUser(ctx, tx, `l.id = $1`, id)
+		var err error
+		u, err = signUp(ctx, tx, a, guestID, s.Now())
 		return err
 	})
 	return u, err
+}
+
+// signUp inserts the account a and moves the guest guestID's records ("" for
+// none) into it.
+func signUp(ctx context.Context, tx *sql.Tx, a NewAccount, guestID string, now time.Time) (User, error) {
+	id, err := insertAccount(ctx, tx, a, now)
+	if err != nil {
+		return User{}, err
+	}
+	if guestID != "" {
+		if err := moveGuestData(ctx, tx, guestID, id); err != nil {
+			return User{}, err
+		}
+	}
+	return getUser(ctx, tx, `l.id = $1`, id)
 }
 
 func insertAccount(ctx context.Context, tx *sql.Tx, a NewAccount, now time.Time) (string, error) {

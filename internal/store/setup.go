@@ -98,30 +98,22 @@ func (s *Store) SetUp(ctx context.Context, token, orgName string, accountID stri
 		if _, err := tx.ExecContext(ctx, `INSERT INTO organisations (id, name, created_at) VALUES ($1, $2, $3)`, orgID, orgName, now); err != nil {
 			return err
 		}
-		id := accountID
-		if id != "" {
-			res, err := tx.ExecContext(ctx, `UPDATE learners SET org_id = $2, role = 'admin', joined_at = $3 WHERE id = $1 AND org_id IS NULL AND email IS NOT NULL`, id, orgID, now)
-			if err != nil {
-				return err
-			}
-			if n, err := res.RowsAffected(); err != nil || n != 1 {
-				if err == nil {
-					err = apperr.Conflict("only an account outside any organisation becomes the admin this way")
-				}
-				return err
-			}
-		} else {
+		if accountID == "" {
 			a.OrgID, a.Role = orgID, identity.Admin
-			if id, err = insertAccount(ctx, tx, a, now); err != nil {
-				return err
-			}
-			if guestID != "" {
-				if err := moveGuestData(ctx, tx, guestID, id); err != nil {
-					return err
-				}
-			}
+			u, err = signUp(ctx, tx, a, guestID, now)
+			return err
 		}
-		u, err = getUser(ctx, tx, `l.id = $1`, id)
+		res, err := tx.ExecContext(ctx, `UPDATE learners SET org_id = $2, role = 'admin', joined_at = $3 WHERE id = $1 AND org_id IS NULL AND email IS NOT NULL`, accountID, orgID, now)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			if err == nil {
+				err = apperr.Conflict("only an account outside any organisation becomes the admin this way")
+			}
+			return err
+		}
+		u, err = getUser(ctx, tx, `l.id = $1`, accountID)
 		return err
 	})
 	return u, err
