@@ -35,6 +35,7 @@ const unlinked = new Set([
   '/welding-ar-demo',
   '/invite/:token',
   '/reset-password/:token',
+  '/setup/:token',
   '/certificates/:id',
   '/verify',
   '/verify/:code',
@@ -108,6 +109,8 @@ function concrete(w: Walker, route: string): string {
   if (route === '/portal/cohorts/:id') return `/portal/cohorts/${w.tokens.cohort}`
   if (route === '/portal/learners/:id') return `/portal/learners/${w.tokens.learner}`
   if (route === '/portal/learners/:id/sessions/:sessionid') return `/portal/learners/${w.tokens.learner}/sessions/${w.tokens.session}`
+  // The walk's server is set up: any setup link, logged or not, shows that.
+  if (route === '/setup/:token') return '/setup/spent-link'
   return route.replace(':token', route.startsWith('/invite') ? w.tokens.invite : w.tokens.reset)
 }
 

@@ -46,7 +46,7 @@ test('the logged setup link creates the first organisation and signs its admin i
 test('the link is spent: it says so, and the admin signs in as anyone does', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 })
   await page.goto(server.setupUrl)
-  await expect(page.getByRole('alert')).toHaveText('This deployment is set up already. Sign in, or ask its admin for an invite.')
+  await expect(page.getByText('This deployment is set up already.')).toHaveText('This deployment is set up already. Sign in, or ask its admin for an invite.')
   await expect(page.getByRole('button', { name: 'Create organisation' })).toHaveCount(0)
   const width = await page.evaluate(() => document.documentElement.scrollWidth)
   expect(width, 'nothing wider than the phone').toBeLessThanOrEqual(375)

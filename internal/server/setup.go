@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"journeyman/internal/apperr"
 	"journeyman/internal/identity"
 	"journeyman/internal/store"
 )
@@ -14,7 +15,7 @@ import (
 // organisation exists every link answers 409 and new admins come by
 // invite or from the command line.
 //
-//	GET  /api/setup/{token} → {expiresAt}; 404 unknown or expired, 409 set up already
+//	GET  /api/setup/{token} → {setUp: false, expiresAt}, or {setUp: true} once set up; 404 unknown or expired
 //	POST /api/setup/{token} {organisationName, displayName, email, password} → 201 Me, signed in
 //
 // A signed-in account outside any organisation sends organisationName
@@ -27,13 +28,24 @@ type setupRequest struct {
 	Password         string `json:"password"`
 }
 
+// setupLinkView is what a setup link can do: set the deployment up until
+// expiresAt, or nothing any more because it is set up (the page says so;
+// a GET that asks is no error).
+type setupLinkView struct {
+	SetUp     bool   `json:"setUp"`
+	ExpiresAt string `json:"expiresAt,omitempty"`
+}
+
 func (s *Server) handleGetSetupLink(w http.ResponseWriter, r *http.Request) {
 	expires, err := s.store.CheckSetupLink(r.Context(), r.PathValue("token"))
-	if err != nil {
+	switch {
+	case apperr.Code(err) == apperr.ECONFLICT:
+		writeJSON(w, http.StatusOK, setupLinkView{SetUp: true})
+	case err != nil:
 		s.writeError(w, r, err)
-		return
+	default:
+		writeJSON(w, http.StatusOK, setupLinkView{ExpiresAt: expires.Format(time.RFC3339)})
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"expiresAt": expires.Format(time.RFC3339)})
 }
 
 func (s *Server) handleSetUp(w http.ResponseWriter, r *http.Request) {

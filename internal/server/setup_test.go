@@ -22,7 +22,9 @@ func TestSetUpInTheBrowser(t *testing.T) {
 	checkError(t, ada.call("POST", "/api/xr-sessions", fmt.Sprintf(`{"moduleId":"electrical-lockout-tagout","startedAt":%q}`, ts(started))), 201, "")
 	guest := ada.me()
 
-	checkError(t, ada.call("GET", link, ""), 200, "")
+	if got := decode[setupLinkView](t, ada.call("GET", link, "")); got.SetUp || got.ExpiresAt == "" {
+		t.Fatalf("GET a fresh link = %+v", got)
+	}
 	checkError(t, ada.call("GET", "/api/setup/not-a-link", ""), 404, "this setup link is invalid or has expired")
 	for body, want := range map[string]string{
 		`{"organisationName":"","email":"ada@example.test","displayName":"Ada","password":"a long test password"}`:       "organisationName must be 1 to 120",
@@ -50,7 +52,9 @@ func TestSetUpInTheBrowser(t *testing.T) {
 
 	// The link is spent, and so is every other.
 	eve := newBrowser(t, s)
-	checkError(t, eve.call("GET", link, ""), 409, "set up already")
+	if got := decode[setupLinkView](t, eve.call("GET", link, "")); !got.SetUp || got.ExpiresAt != "" {
+		t.Fatalf("GET a spent link = %+v, want setUp", got)
+	}
 	checkError(t, eve.call("POST", link, `{"organisationName":"Eve's","email":"eve@example.test","displayName":"Eve","password":"a long test password"}`), 409, "set up already")
 	if _, _, ok, err := s.store.CreateSetupLink(context.Background()); ok || err != nil {
 		t.Fatalf("a new link once set up: ok %v, %v", ok, err)

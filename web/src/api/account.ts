@@ -245,13 +245,13 @@ export function useAcceptInvite() {
   return useIdentityMutation((token: string) => postMe(`/api/invites/${encodeURIComponent(token)}/accept`, undefined))
 }
 
-/** GET /api/setup/{token} (anyone) → when the link expires; 404 when unknown or expired, 409 once the deployment is set up. */
+/** GET /api/setup/{token} (anyone) → when the link expires, or setUp once the deployment is set up (no link works then); 404 when unknown or expired. */
 export const setupLinkQueryOptions = (token: string) =>
   queryOptions({
     queryKey: accountKeys.setup(token),
     queryFn: async () => {
       const res = await apiRequest('GET', `/api/setup/${encodeURIComponent(token)}`)
-      return z.object({ expiresAt: z.string() }).parse(await res.json())
+      return z.object({ setUp: z.boolean(), expiresAt: z.string().optional() }).parse(await res.json())
     },
   })
 

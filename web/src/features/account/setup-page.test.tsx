@@ -7,14 +7,14 @@ import SetupPage from './setup-page'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const link = { 'GET /api/setup/Tok-1': { body: { expiresAt: '2026-12-08T10:00:00Z' } } }
+const link = { 'GET /api/setup/Tok-1': { body: { setUp: false, expiresAt: '2026-12-08T10:00:00Z' } } }
 const page = <SetupPage params={{ token: 'Tok-1' }} />
 
 describe('SetupPage', () => {
   it('says when the deployment is set up already, with the way in', async () => {
-    fakeApi({ 'GET /api/me': { body: guestMe }, 'GET /api/setup/Tok-1': { status: 409, body: { message: 'this deployment is set up already' } } })
+    fakeApi({ 'GET /api/me': { body: guestMe }, 'GET /api/setup/Tok-1': { body: { setUp: true } } })
     renderWithApp(page)
-    expect(await screen.findByRole('alert')).toHaveTextContent('This deployment is set up already. Sign in, or ask its admin for an invite.')
+    expect(await screen.findByText(/This deployment is set up already\./)).toHaveTextContent('This deployment is set up already. Sign in, or ask its admin for an invite.')
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in')
     expect(screen.queryByRole('form')).not.toBeInTheDocument()
   })

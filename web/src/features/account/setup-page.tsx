@@ -32,19 +32,20 @@ export default function SetupPage({ params }: PageProps) {
     )
   }
   if (link.isError) {
-    const status = link.error instanceof ApiError ? link.error.status : 0
+    const gone = link.error instanceof ApiError && link.error.status === 404
     return (
       <AuthShell title={title}>
         <p role="alert" className="text-slate-200">
-          {status === 409 ? (
-            <>
-              This deployment is set up already. <Link href="/sign-in" className={textLinkClass}>Sign in</Link>, or ask its admin for an invite.
-            </>
-          ) : status === 404 ? (
-            'This setup link is invalid or has expired. Restart the server: it logs a new one while no organisation exists.'
-          ) : (
-            formErrors(link.error, {}).form
-          )}
+          {gone ? 'This setup link is invalid or has expired. Restart the server: it logs a new one while no organisation exists.' : formErrors(link.error, {}).form}
+        </p>
+      </AuthShell>
+    )
+  }
+  if (link.data.setUp) {
+    return (
+      <AuthShell title={title}>
+        <p className="text-slate-200">
+          This deployment is set up already. <Link href="/sign-in" className={textLinkClass}>Sign in</Link>, or ask its admin for an invite.
         </p>
       </AuthShell>
     )
