@@ -119,6 +119,12 @@ test('an instructor watches a learner train, sends a message, acknowledges their
   // The Observe button sits in the learner's cell, on screen without scrolling the table sideways.
   const observeBox = (await row.getByRole('button', { name: /^Observing Lena Learner in / }).boundingBox())!
   expect(observeBox.x + observeBox.width).toBeLessThanOrEqual(375)
+  // On a phone the row is a card: the current step and the checks are on screen too, under their names.
+  for (const part of [row.getByTestId('live-step'), row.getByTestId('live-checks')]) {
+    const box = (await part.boundingBox())!
+    expect(box.x + box.width).toBeLessThanOrEqual(375)
+  }
+  await expect(row.getByText('Current step', { exact: true })).toBeVisible()
   expect(await seriousViolations(instructor), '/portal/live at 375 px').toEqual([])
   // The alerts come last on a phone; a line at the top leads to them.
   await expect(instructor.getByText('1 safety alert is not acknowledged.')).toBeVisible()

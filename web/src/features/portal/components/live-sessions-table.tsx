@@ -12,8 +12,10 @@ const columns = ['Learner', 'Module', 'Mode', 'Current step', 'Safety checks so 
 
 /**
  * The organisation's running sessions, most recently active first. The
- * learner's cell holds the Observe button, so it is on screen on a phone
- * too, where the rest of the row scrolls sideways.
+ * learner's cell holds the Observe button. On a phone (below Tailwind's sm)
+ * each row stacks as a card with its cells named, so an instructor walking
+ * the shop floor reads the current step without scrolling sideways; the
+ * table and its header cells stay for screen readers.
  */
 export function LiveSessionsTable({
   sessions,
@@ -29,11 +31,12 @@ export function LiveSessionsTable({
   const captionId = useId()
   return (
     <ScrollTable labelledBy={captionId}>
-      <table className="w-full min-w-[48rem] text-left text-sm">
+      {/* On a phone each row stacks as a card, every cell labelled, instead of scrolling sideways. */}
+      <table className="w-full text-left text-sm max-sm:block sm:min-w-[48rem]">
         <caption id={captionId} className="sr-only">
           Running sessions, most recently active first
         </caption>
-        <thead className="bg-slate-800/80 text-xs uppercase tracking-wide text-slate-200">
+        <thead className="bg-slate-800/80 text-xs uppercase tracking-wide text-slate-200 max-sm:sr-only">
           <tr>
             {columns.map((c) => (
               <th key={c} scope="col" className="px-3 py-2.5 font-semibold">
@@ -42,7 +45,7 @@ export function LiveSessionsTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-white/10">
+        <tbody className="divide-y divide-white/10 max-sm:block">
           {sessions.map((s) => (
             <LiveSessionRow key={s.sessionId} session={s} observed={s.sessionId === observedId} nowMs={nowMs} onObserve={onObserve} />
           ))}
@@ -64,8 +67,12 @@ function LiveSessionRow({
   onObserve: (session: PortalLiveSession, button: HTMLButtonElement) => void
 }) {
   return (
-    <tr data-session={s.sessionId} className={cn('align-top', observed ? 'bg-amber-500/10' : 'hover:bg-white/[0.03]')} aria-current={observed ? 'true' : undefined}>
-      <th scope="row" className="min-w-[9rem] px-3 py-2.5 font-normal">
+    <tr
+      data-session={s.sessionId}
+      className={cn('align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-4 max-sm:gap-y-3 max-sm:p-3', observed ? 'bg-amber-500/10' : 'hover:bg-white/[0.03]')}
+      aria-current={observed ? 'true' : undefined}
+    >
+      <th scope="row" className={cn(cell, 'min-w-[9rem] font-normal max-sm:col-span-2')}>
         <span className="block font-semibold text-white">{s.learnerName || 'Unknown learner'}</span>
         <Button
           size="sm"
@@ -79,9 +86,16 @@ function LiveSessionRow({
           {observed ? 'Observing' : 'Observe'}
         </Button>
       </th>
-      <td className="min-w-[9rem] px-3 py-2.5 text-slate-200">{s.moduleTitle || s.moduleId}</td>
-      <td className="px-3 py-2.5 text-slate-200">{modeLabel(s.sessionType)}</td>
-      <td className="min-w-[12rem] px-3 py-2.5">
+      <td className={cn(cell, 'min-w-[9rem] text-slate-200 max-sm:col-span-2')}>
+        <PhoneLabel>Module</PhoneLabel>
+        {s.moduleTitle || s.moduleId}
+      </td>
+      <td className={cn(cell, 'text-slate-200')}>
+        <PhoneLabel>Mode</PhoneLabel>
+        {modeLabel(s.sessionType)}
+      </td>
+      <td className={cn(cell, 'min-w-[12rem] max-sm:order-last max-sm:col-span-2')}>
+        <PhoneLabel>Current step</PhoneLabel>
         <span className="block text-white" data-testid="live-step">
           {stepLabel(s)}
         </span>
@@ -89,10 +103,12 @@ function LiveSessionRow({
           {formatCount(s.stepsDone)} of {formatCount(s.stepsTotal)} steps done · {formatCount(s.interactions)} {s.interactions === 1 ? 'interaction' : 'interactions'}
         </span>
       </td>
-      <td className="min-w-[9rem] px-3 py-2.5">
+      <td className={cn(cell, 'min-w-[9rem] max-sm:order-last max-sm:col-span-2')}>
+        <PhoneLabel>Safety checks so far</PhoneLabel>
         <SafetyChecks checks={s.safetyChecks} />
       </td>
-      <td className="min-w-[8rem] px-3 py-2.5 text-slate-200">
+      <td className={cn(cell, 'min-w-[8rem] text-slate-200')}>
+        <PhoneLabel>Activity</PhoneLabel>
         <span className="block">
           Started <time dateTime={s.startedAt}>{formatWhen(s.startedAt, nowMs)}</time>
         </span>
@@ -101,6 +117,18 @@ function LiveSessionRow({
         </span>
       </td>
     </tr>
+  )
+}
+
+/** A cell's padding, which a phone's stacked row gives to the row instead. */
+const cell = 'px-3 py-2.5 max-sm:block max-sm:min-w-0 max-sm:p-0'
+
+/** A cell's column name, shown on a phone where the header row is not; the header still names it for screen readers. */
+function PhoneLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="mb-0.5 block text-xs font-semibold uppercase tracking-wide text-slate-400 sm:hidden">
+      {children}
+    </span>
   )
 }
 
