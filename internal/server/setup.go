@@ -12,8 +12,8 @@ import (
 // A deployment with no organisation is set up in the browser with a
 // one-time link the server logs at start (cmd/journeyman): whoever can read
 // the server's log creates the first organisation and its admin. Once an
-// organisation exists every link answers 409 and new admins come by
-// invite or from the command line.
+// organisation exists no link sets anything up (a GET says so, a POST is a
+// 409) and new admins come by invite or from the command line.
 //
 //	GET  /api/setup/{token} → {setUp: false, expiresAt}, or {setUp: true} once set up; 404 unknown or expired
 //	POST /api/setup/{token} {organisationName, displayName, email, password} → 201 Me, signed in
