@@ -43,7 +43,7 @@ func runAdmin(ctx context.Context, args []string, getenv func(string) string, ou
 	if err != nil {
 		return err
 	}
-	if org == nil {
+	if args[0] == "reset-password" {
 		return resetPassword(ctx, *db, addr, *base, out)
 	}
 	orgName, err := identity.CheckName("--org", *org, identity.MaxOrgName)

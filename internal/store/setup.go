@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"slices"
 	"time"
 
 	"journeyman/internal/apperr"
@@ -87,12 +86,18 @@ func (s *Store) SetUp(ctx context.Context, token, orgName string, accountID stri
 			return orConflict(err)
 		}
 		now := s.Now()
-		hashes, err := spendSetupLinks(ctx, tx, now)
+		res, err := tx.ExecContext(ctx, `DELETE FROM setup_links WHERE token_hash = $1 AND expires_at > $2`, identity.HashSecret(token), now)
 		if err != nil {
 			return err
 		}
-		if !slices.Contains(hashes, identity.HashSecret(token)) {
-			return errBadSetupLink // and the links stay: the transaction rolls back
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return errBadSetupLink
+		}
+		// Every other link is spent with it.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM setup_links`); err != nil {
+			return err
 		}
 		orgID := identity.NewID()
 		if _, err := tx.ExecContext(ctx, `INSERT INTO organisations (id, name, created_at) VALUES ($1, $2, $3)`, orgID, orgName, now); err != nil {
@@ -103,39 +108,19 @@ func (s *Store) SetUp(ctx context.Context, token, orgName string, accountID stri
 			u, err = signUp(ctx, tx, a, guestID, now)
 			return err
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE learners SET org_id = $2, role = 'admin', joined_at = $3 WHERE id = $1 AND org_id IS NULL AND email IS NOT NULL`, accountID, orgID, now)
+		res, err = tx.ExecContext(ctx, `UPDATE learners SET org_id = $2, role = 'admin', joined_at = $3 WHERE id = $1 AND org_id IS NULL AND email IS NOT NULL`, accountID, orgID, now)
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			if err == nil {
-				err = apperr.Conflict("only an account outside any organisation becomes the admin this way")
-			}
+		if n, err := res.RowsAffected(); err != nil {
 			return err
+		} else if n != 1 {
+			return apperr.Conflict("only an account outside any organisation becomes the admin this way")
 		}
 		u, err = getUser(ctx, tx, `l.id = $1`, accountID)
 		return err
 	})
 	return u, err
-}
-
-// spendSetupLinks deletes the setup links still valid at now and answers
-// their hashes.
-func spendSetupLinks(ctx context.Context, tx *sql.Tx, now time.Time) ([]string, error) {
-	rows, err := tx.QueryContext(ctx, `DELETE FROM setup_links WHERE expires_at > $1 RETURNING token_hash`, now)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var hashes []string
-	for rows.Next() {
-		var h string
-		if err := rows.Scan(&h); err != nil {
-			return nil, err
-		}
-		hashes = append(hashes, h)
-	}
-	return hashes, rows.Err()
 }
 
 // lockSetup makes setups and new setup links one at a time: on PostgreSQL

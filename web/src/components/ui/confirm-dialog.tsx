@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button'
  * Asks before an action that cannot be taken back. Cancel has focus when it
  * opens, so Enter alone never confirms. It stays open while the action runs
  * (its buttons unavailable, a close ignored) and when it fails, showing
- * error; the caller closes it on success (open false). Closed, focus goes back to the button that opened it, unless
- * onCloseAutoFocus puts it elsewhere (that button went with what it acted on).
+ * error; the caller closes it on success (open false). Closed, focus goes
+ * back to the button that opened it, unless onCloseAutoFocus puts it
+ * elsewhere (that button went with what it acted on).
  */
 export function ConfirmDialog({
   open,

@@ -59,10 +59,14 @@ export default function SignUpPage() {
       ) : (
         <>
           {invite && <InviteSummary token={invite} />}
-          <SignUpForm focusFirst={signedOutHere} inviteToken={invite} onSignedUp={(me) => {
-              if (invite) announceJoined(me)
+          <SignUpForm
+            focusFirst={signedOutHere}
+            inviteToken={invite}
+            onSignedUp={(joined) => {
+              if (invite) announceJoined(joined)
               navigate(safeNextPath(next), { replace: true })
-            }} />
+            }}
+          />
         </>
       )}
     </AuthShell>

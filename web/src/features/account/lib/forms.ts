@@ -29,6 +29,7 @@ const displayName = z
   .refine((n) => length(n) <= DISPLAY_NAME_MAX, `Display name must be at most ${DISPLAY_NAME_MAX} characters.`)
 
 export const signUpFormSchema = z.object({ email, displayName, password: newPassword('Password') })
+export type SignUpForm = z.infer<typeof signUpFormSchema>
 
 export const ORGANISATION_NAME_MAX = 120
 const organisationName = z
@@ -40,7 +41,6 @@ const organisationName = z
 /** The deployment's setup: its first organisation, and (signed out) the admin's new account. */
 export const setupFormSchema = signUpFormSchema.extend({ organisationName })
 export const setupOrganisationSchema = z.object({ organisationName })
-export type SignUpForm = z.infer<typeof signUpFormSchema>
 
 export const signInFormSchema = z.object({
   email,
