@@ -15,9 +15,11 @@ package gather
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net"
 	"net/http"
+	"syscall"
 )
 
 // Listener wraps l's connections so that Write can gather their writes.
@@ -80,6 +82,18 @@ func (c *conn) CloseWrite() error {
 		return cw.CloseWrite()
 	}
 	return nil
+}
+
+// SyscallConn keeps the socket reachable once a connection is hijacked:
+// the realtime hub writes to it without waiting and parks its idle readers
+// on it, and without it falls back to a goroutine per write and a reader
+// deep in the WebSocket library, twice the stack per idle connection.
+// Nothing is held then: a hijacked connection writes nothing through Write.
+func (c *conn) SyscallConn() (syscall.RawConn, error) {
+	if sc, ok := c.Conn.(syscall.Conn); ok {
+		return sc.SyscallConn()
+	}
+	return nil, errors.ErrUnsupported
 }
 
 type connKey struct{}

@@ -20,19 +20,24 @@ import (
 	"github.com/coder/websocket"
 
 	"journeyman/internal/apperr"
+	"journeyman/internal/gather"
 )
 
-// testServer serves a hub at /ws; the learner id is the "user" query value.
+// testServer serves a hub at /ws on the product's listener (internal/gather);
+// the learner id is the "user" query value.
 func testServer(t *testing.T, opts Options) (*Hub, *httptest.Server) {
 	t.Helper()
 	h := NewHub(opts)
-	srv := httptest.NewServer(h.Handler(func(r *http.Request) (Peer, int, string) {
+	srv := httptest.NewUnstartedServer(h.Handler(func(r *http.Request) (Peer, int, string) {
 		u := r.URL.Query().Get("user")
 		if u == "" {
 			return Peer{}, http.StatusUnauthorized, "no user"
 		}
 		return Peer{UserID: u, Channel: r.URL.Query().Get("channel")}, 0, ""
 	}))
+	srv.Listener = gather.Listener(srv.Listener)
+	srv.Config.ConnContext = gather.ConnContext
+	srv.Start()
 	t.Cleanup(func() {
 		h.Close()
 		srv.Close()
@@ -497,6 +502,23 @@ func TestPublishCarriesMessages(t *testing.T) {
 
 // A client may send its first frame right behind the handshake, before the
 // 101 arrives: the frame must survive the switch to the hub's own buffers.
+// TestClientsReachTheirSocket: behind the product's listener the hub still
+// reaches each socket, to write without waiting and to park idle readers
+// on it (else every broadcast spawns a goroutine per client).
+func TestClientsReachTheirSocket(t *testing.T) {
+	h, srv := testServer(t, Options{})
+	dial(t, srv, "a")
+	dial(t, srv, "b")
+	waitFor(t, "two clients", func() bool { return h.Connections() == 2 })
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	for _, c := range h.all {
+		if c.raw.sc == nil {
+			t.Errorf("client %s writes through a goroutine: its connection (%T) does not reach the socket", c.peer.UserID, c.raw.Conn)
+		}
+	}
+}
+
 func TestFrameSentWithHandshakeIsRead(t *testing.T) {
 	_, srv := testServer(t, Options{})
 	conn, err := net.Dial("tcp", strings.TrimPrefix(srv.URL, "http://"))
