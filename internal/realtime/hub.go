@@ -166,8 +166,9 @@ const ReasonRevoked = "your sign-in ended or changed"
 // Revalidate asks again whether each connection of user is still held
 // validly (Peer.Valid), closing those that are not; it returns when every
 // check is done. Call it after a change to the user's sign-in or rights,
-// in this process; other processes find out at their next keepalive round
-// or the connection's next message.
+// in every process holding connections (the server tells the others
+// through the database); a process that missed it finds out at its next
+// keepalive round or the connection's next message.
 func (h *Hub) Revalidate(ctx context.Context, user string) {
 	h.mu.RLock()
 	var mine []*client

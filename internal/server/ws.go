@@ -53,11 +53,13 @@ import (
 )
 
 // Notification channels. Alerts travel as ids (the record is in the
-// database); room messages are ephemeral, so they travel whole.
+// database); room messages are ephemeral, so they travel whole; a changed
+// sign-in travels as its account's id.
 const (
-	alertChannel = "journeyman_safety_alert"
-	roomChannel  = "journeyman_room"
-	ackPrefix    = "ack:" // an alert channel notification of an acknowledgement
+	alertChannel  = "journeyman_safety_alert"
+	roomChannel   = "journeyman_room"
+	revokeChannel = "journeyman_revoke"
+	ackPrefix     = "ack:" // an alert channel notification of an acknowledgement
 )
 
 func newHub(s *Server) *realtime.Hub {
@@ -157,6 +159,8 @@ func (s *Server) Start(ctx context.Context) {
 		}
 	}, s.log)
 	s.store.Listen(ctx, liveChannel, func(payload string) { s.deliverLive(ctx, payload) }, s.log)
+	// Not with ctx: see revalidateRealtime.
+	s.store.Listen(ctx, revokeChannel, func(userID string) { s.hub.Revalidate(context.Background(), userID) }, s.log)
 	s.store.Listen(ctx, twinChannel, func(payload string) { s.deliverTwins(ctx, payload) }, s.log)
 	go s.flushChanges(ctx)
 	s.gatewayDone = make(chan struct{})
@@ -233,11 +237,19 @@ func (s *Server) stillSignedIn(cookies string, held identity.Caller) func(contex
 }
 
 // revalidateRealtime closes the realtime connections whose holder's
-// sign-in or rights a request has just changed (see realtime.Peer.Valid).
-// Not with the request's context: it carries the caller's loaded session,
-// which the session manager would answer instead of reading the store.
+// sign-in or rights a request has just changed (see realtime.Peer.Valid),
+// in every process sharing the database: a phone signed out everywhere
+// stops receiving the organisation's alerts whichever process it is
+// connected to, not at that process's next keepalive round. On SQLite the
+// notice is delivered before this returns. Not with the request's context:
+// it carries the caller's loaded session, which the session manager would
+// answer instead of reading the store.
 func (s *Server) revalidateRealtime(userID string) {
-	s.hub.Revalidate(context.Background(), userID)
+	ctx := context.Background()
+	if err := s.store.Notify(ctx, revokeChannel, userID); err != nil {
+		s.log.Warn("realtime: tell the other processes of a changed sign-in; they find out at their next keepalive round", "user", userID, "err", err)
+		s.hub.Revalidate(ctx, userID)
+	}
 }
 
 // allowAlert applies the safety alert limits per identity and per address.

@@ -64,3 +64,37 @@ func TestRealtimeEndsWithItsSignIn(t *testing.T) {
 		})
 	}
 }
+
+// On PostgreSQL a sign-in that ends in one process closes the person's
+// connections in the others at once, not at their next keepalive round
+// (30 s): each process is told of it.
+func TestRealtimeEndsWithItsSignInInEveryProcess(t *testing.T) {
+	dsn := storetest.PostgresURL(t)
+	open := func() *Server {
+		st, err := store.Open(context.Background(), dsn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		return MustOpenXRServer(t, st)
+	}
+	s1, s2 := open(), open()
+	mustAccount(t, s1, "Lea", "Acme", identity.Learner)
+	mustAccount(t, s1, "Ola", "Acme", identity.Learner)
+	srv1, srv2 := serveHTTP(t, s1), serveHTTP(t, s2)
+	here, there, other := mustDial(t, srv1, "Lea"), mustDial(t, srv2, "Lea"), mustDial(t, srv2, "Ola")
+	waitConns(t, s1, 1)
+	waitConns(t, s2, 2)
+
+	checkError(t, call(t, s1, "Lea", "POST", "/api/account/sign-out-everywhere", ""), 204, "")
+	for name, c := range map[string]*websocket.Conn{"this process": here, "the other process": there} {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_, _, err := c.Read(ctx)
+		cancel()
+		if got := websocket.CloseStatus(err); got != websocket.StatusPolicyViolation {
+			t.Fatalf("Lea's connection to %s: read %v (status %d); want closed with 1008", name, err, got)
+		}
+	}
+	wsSend(t, other, realtime.Message{Type: realtime.TypeWatchEquipment})
+	wsRead(t, other, realtime.TypeWatchingEquipment)
+}
