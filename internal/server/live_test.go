@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -177,18 +176,7 @@ func TestPortalLive(t *testing.T) {
 // sharing one PostgreSQL database: the watcher, the learner and the
 // instructor's requests each on whichever process they reached.
 func TestPortalLiveTwoProcesses(t *testing.T) {
-	dsn := storetest.PostgresURL(t)
-	open := func() *Server {
-		st, err := store.Open(context.Background(), dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st.Now = func() time.Time { return storetest.FixedNow }
-		s := MustOpenXRServer(t, st)
-		t.Cleanup(func() { st.Close() })
-		return s
-	}
-	s1, s2 := open(), open()
+	s1, s2 := twoProcesses(t)
 	srv1, srv2 := serveHTTP(t, s1), serveHTTP(t, s2)
 	mustAccount(t, s1, "Lea", "Org A", identity.Learner)
 	mustAccount(t, s2, "Ian", "Org A", identity.Instructor)

@@ -69,16 +69,7 @@ func TestRealtimeEndsWithItsSignIn(t *testing.T) {
 // connections in the others at once, not at their next keepalive round
 // (30 s): each process is told of it.
 func TestRealtimeEndsWithItsSignInInEveryProcess(t *testing.T) {
-	dsn := storetest.PostgresURL(t)
-	open := func() *Server {
-		st, err := store.Open(context.Background(), dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
-		return MustOpenXRServer(t, st)
-	}
-	s1, s2 := open(), open()
+	s1, s2 := twoProcesses(t)
 	mustAccount(t, s1, "Lea", "Acme", identity.Learner)
 	mustAccount(t, s1, "Ola", "Acme", identity.Learner)
 	srv1, srv2 := serveHTTP(t, s1), serveHTTP(t, s2)

@@ -280,9 +280,10 @@ func TestWSCloseSays1001(t *testing.T) {
 	}
 }
 
-// Two servers on one PostgreSQL database stand for two processes: an alert
-// raised on one reaches the clients of the other, and so do room messages.
-func TestWSTwoProcesses(t *testing.T) {
+// twoProcesses opens two servers on one PostgreSQL database, each with its
+// own store: they stand for two processes of one deployment.
+func twoProcesses(t *testing.T) (*Server, *Server) {
+	t.Helper()
 	dsn := storetest.PostgresURL(t)
 	open := func() *Server {
 		st, err := store.Open(context.Background(), dsn)
@@ -294,7 +295,13 @@ func TestWSTwoProcesses(t *testing.T) {
 		t.Cleanup(func() { st.Close() })
 		return s
 	}
-	s1, s2 := open(), open()
+	return open(), open()
+}
+
+// Two servers on one PostgreSQL database stand for two processes: an alert
+// raised on one reaches the clients of the other, and so do room messages.
+func TestWSTwoProcesses(t *testing.T) {
+	s1, s2 := twoProcesses(t)
 	srv1, srv2 := serveHTTP(t, s1), serveHTTP(t, s2)
 	a, b := mustDial(t, srv1, alice), mustDial(t, srv2, bob)
 	waitConns(t, s1, 1)
