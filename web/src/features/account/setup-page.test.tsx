@@ -10,6 +10,16 @@ afterEach(() => vi.unstubAllGlobals())
 const link = { 'GET /api/setup/Tok-1': { body: { setUp: false, expiresAt: '2026-12-08T10:00:00Z' } } }
 const page = <SetupPage params={{ token: 'Tok-1' }} />
 
+/** Fills the form as a person new to the deployment and submits it. */
+async function createOrganisation() {
+  const user = userEvent.setup()
+  await user.type(await screen.findByLabelText('Organisation name'), 'Northside Training')
+  await user.type(screen.getByLabelText('Your email'), 'ada@example.com')
+  await user.type(screen.getByLabelText('Your name'), 'Ada Lovelace')
+  await user.type(screen.getByLabelText('Password'), 'a long test password')
+  await user.click(screen.getByRole('button', { name: 'Create organisation' }))
+}
+
 describe('SetupPage', () => {
   it('says when the deployment is set up already, with the way in', async () => {
     fakeApi({ 'GET /api/me': { body: guestMe }, 'GET /api/setup/Tok-1': { body: { setUp: true } } })
@@ -41,12 +51,7 @@ describe('SetupPage', () => {
   it('creates the organisation with a new admin account and opens its invites', async () => {
     const fetchMock = fakeApi({ 'GET /api/me': { body: guestMe }, ...link, 'POST /api/setup/Tok-1': { status: 201, body: adminMe } })
     const { history } = renderWithApp(page, '/setup/Tok-1')
-    const user = userEvent.setup()
-    await user.type(await screen.findByLabelText('Organisation name'), 'Northside Training')
-    await user.type(screen.getByLabelText('Your email'), 'ada@example.com')
-    await user.type(screen.getByLabelText('Your name'), 'Ada Lovelace')
-    await user.type(screen.getByLabelText('Password'), 'a long test password')
-    await user.click(screen.getByRole('button', { name: 'Create organisation' }))
+    await createOrganisation()
     await waitFor(() => expect(history.at(-1)).toBe('/organisation?tab=invites'))
     const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/setup/Tok-1' && init?.method === 'POST')
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({
@@ -64,12 +69,7 @@ describe('SetupPage', () => {
       'POST /api/setup/Tok-1': { status: 409, body: { message: 'this email cannot be used to sign up; if it is yours, sign in' } },
     })
     renderWithApp(page)
-    const user = userEvent.setup()
-    await user.type(await screen.findByLabelText('Organisation name'), 'Northside Training')
-    await user.type(screen.getByLabelText('Your email'), 'ada@example.com')
-    await user.type(screen.getByLabelText('Your name'), 'Ada')
-    await user.type(screen.getByLabelText('Password'), 'a long test password')
-    await user.click(screen.getByRole('button', { name: 'Create organisation' }))
+    await createOrganisation()
     await waitFor(() => expect(screen.getByLabelText('Your email')).toHaveAccessibleDescription('This email cannot be used to sign up; if it is yours, sign in.'))
   })
 
