@@ -139,8 +139,9 @@ test('an instructor watches a learner train, sends a message, acknowledges their
   await expect(alert.getByTestId('alert-acknowledgement')).toBeFocused()
   await expect(alert).not.toContainText('Not acknowledged')
   // The learner who raised it is told, and their page's list says who has it in hand.
-  await expect(learner.getByText('Your safety alert was acknowledged')).toBeVisible()
-  await expect(learner.getByText('Ivan Instructor has it in hand.')).toBeVisible()
+  // (Exact: the toast's screen-reader announcement holds both texts run together for a moment.)
+  await expect(learner.getByText('Your safety alert was acknowledged', { exact: true })).toBeVisible()
+  await expect(learner.getByText('Ivan Instructor has it in hand.', { exact: true })).toBeVisible()
   await expect(learner.getByTestId('safety-alerts').getByRole('listitem').first()).toContainText(/Acknowledged by Ivan Instructor at /)
   await instructor.reload()
   await expect(instructor.getByTestId('live-connection')).toHaveText('Live: updates arrive as they happen.')
