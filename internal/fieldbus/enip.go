@@ -114,7 +114,7 @@ func startENIPDevice(eq twin.Equipment, public net.Listener) (device, error) {
 	d.update(eq)
 	d.wg.Add(1)
 	go d.serve()
-	d.guard = newGuard(public, ln.Addr().String(), splitENIP)
+	d.guard = newGuard(public, dialTCP(ln.Addr().String()), splitENIP)
 	d.guard.start()
 	return d, nil
 }

@@ -36,9 +36,9 @@ const (
 // client, each connection runs on its own goroutines, and silent ones are
 // closed on the guard's clock.
 type guard struct {
-	ln      net.Listener
-	backend string           // the protocol server, on loopback
-	split   func([]byte) int // length of the first frame in b; 0 while incomplete
+	ln    net.Listener
+	dial  func(context.Context) (net.Conn, error) // a connection to the protocol server
+	split func([]byte) int                        // length of the first frame in b; 0 while incomplete
 	// wrap, when set, stands between the guard and each connection to the
 	// server (the OPC UA device's opening of secure channels).
 	wrap func(net.Conn) net.Conn
@@ -55,11 +55,19 @@ type guard struct {
 	wg       sync.WaitGroup
 }
 
-func newGuard(ln net.Listener, backend string, split func([]byte) int) *guard {
-	g := &guard{ln: ln, backend: backend, split: split,
+func newGuard(ln net.Listener, dial func(context.Context) (net.Conn, error), split func([]byte) int) *guard {
+	g := &guard{ln: ln, dial: dial, split: split,
 		maxConns: MaxDeviceConns, firstFrame: FirstFrameTimeout, idle: IdleTimeout,
 		conns: map[net.Conn]struct{}{}, backends: map[net.Conn]struct{}{}}
 	return g
+}
+
+// dialTCP is a guard's dial to a server listening at addr.
+func dialTCP(addr string) func(context.Context) (net.Conn, error) {
+	return func(ctx context.Context) (net.Conn, error) {
+		var d net.Dialer
+		return d.DialContext(ctx, "tcp", addr)
+	}
 }
 
 func (g *guard) start() {
@@ -137,9 +145,8 @@ func (g *guard) relay(client net.Conn) {
 	if err != nil {
 		return
 	}
-	dialer := net.Dialer{Timeout: g.firstFrame}
 	ctx, cancel := context.WithTimeout(context.Background(), g.firstFrame)
-	server, err := dialer.DialContext(ctx, "tcp", g.backend)
+	server, err := g.dial(ctx)
 	cancel()
 	if err != nil {
 		return

@@ -32,7 +32,7 @@ func echoGuard(t *testing.T, maxConns int) *guard {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := newGuard(ln, backend.Addr().String(), func(b []byte) int {
+	g := newGuard(ln, dialTCP(backend.Addr().String()), func(b []byte) int {
 		if len(b) < 1 {
 			return 0
 		}

@@ -147,7 +147,7 @@ func startModbusDevice(eq twin.Equipment, ln net.Listener) (device, error) {
 		}, d)
 		if err == nil {
 			if err = d.srv.Start(); err == nil {
-				d.guard = newGuard(ln, backend, splitModbus)
+				d.guard = newGuard(ln, dialTCP(backend), splitModbus)
 				d.guard.start()
 				return d, nil
 			}

@@ -47,21 +47,36 @@ func opcuaNodeList() string {
 // (opcua_services.go): sessions are checked, user names signed in, writes
 // stored as readings, and a request that would panic the library fails
 // alone instead of taking the process down.
+//
+// The library's server is started by the first client (library): it holds
+// the whole standard address space, some 18 MB of heap per device, which
+// every collection of the process had to mark though no client had asked
+// for it.
 type opcuaDevice struct {
-	id       string // the twin's
-	srv      *server.Server
-	sessions *server.SessionService // the library's, which the wrappers call
-	guard    *guard
-	space    *deviceSpace
-	url      string // the endpoint clients reach: the guard's
-	key      *rsa.PrivateKey
-	write    func(ctx context.Context, u twin.SensorUpdate) error
-	login    func(equipmentID, username, password string) bool
-	log      *slog.Logger
+	id    string // the twin's
+	eq    twin.Equipment
+	guard *guard
+	url   string // the endpoint clients reach: the guard's
+	host  string // the url's host and port
+	port  int
+	cert  []byte
+	key   *rsa.PrivateKey
+	write func(ctx context.Context, u twin.SensorUpdate) error
+	login func(equipmentID, username, password string) bool
+	log   *slog.Logger
 
 	ctx     context.Context // ends when the device closes
 	cancel  context.CancelFunc
 	writing chan struct{} // a slot per Write request in flight
+
+	// libMu guards starting the library's server. The fields it sets do
+	// not change once backend is set, and the services that read them
+	// run on the server's goroutines, which start after.
+	libMu    sync.Mutex
+	backend  string                 // the library's server on loopback; empty until started
+	srv      *server.Server         // the library's server
+	sessions *server.SessionService // the library's, which the wrappers call
+	space    *deviceSpace
 
 	mu    sync.RWMutex
 	state opcuaState
@@ -74,9 +89,7 @@ type opcuaDevice struct {
 	wake      chan struct{}
 }
 
-// startOPCUADevice serves eq on ln. The library's server binds its own
-// loopback port, chosen just before; another process may take it in
-// between, so it tries a few.
+// startOPCUADevice serves eq on ln.
 func (f *Fleet) startOPCUADevice(eq twin.Equipment, ln net.Listener) (device, error) {
 	cert, key, err := f.opcuaCertificate()
 	if err != nil {
@@ -85,17 +98,50 @@ func (f *Fleet) startOPCUADevice(eq twin.Equipment, ln net.Listener) (device, er
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	d := &opcuaDevice{
-		id: eq.ID, key: key, write: f.Write, login: f.DeviceLogin, log: slog.Default(),
+		id: eq.ID, eq: eq, cert: cert, key: key, write: f.Write, login: f.DeviceLogin, log: slog.Default(),
 		ctx: ctx, cancel: cancel, writing: make(chan struct{}, maxOPCUAWritesInFlight),
 		auth: map[string]*sessionAuth{}, changed: map[string]bool{}, wake: make(chan struct{}, 1),
 	}
 	d.update(eq)
 	public := ln.Addr().(*net.TCPAddr)
-	host := public.IP.String()
+	d.host, d.port = public.IP.String(), public.Port
 	if public.IP.To4() == nil {
-		host = "[" + host + "]"
+		d.host = "[" + d.host + "]"
 	}
-	d.url = fmt.Sprintf("opc.tcp://%s:%d", host, public.Port)
+	d.url = fmt.Sprintf("opc.tcp://%s:%d", d.host, d.port)
+	d.guard = newGuard(ln, d.dialLibrary, splitOPCUA)
+	d.guard.wrap = func(c net.Conn) net.Conn { return newOpeningConn(c, cert, key) }
+	d.guard.start()
+	return d, nil
+}
+
+// dialLibrary connects the guard to the library's server, starting it for
+// the device's first client. The start takes a quarter of a second (seconds
+// under the race detector), so the dial has its own time after it, and
+// ends when the device closes.
+func (d *opcuaDevice) dialLibrary(context.Context) (net.Conn, error) {
+	addr, err := d.library()
+	if err != nil {
+		d.log.Warn("OPC UA device did not start", "equipment", d.id, "err", err)
+		return nil, err
+	}
+	dialer := net.Dialer{Timeout: FirstFrameTimeout}
+	return dialer.DialContext(d.ctx, "tcp", addr)
+}
+
+// library starts the library's server once and answers its address. The
+// server binds its own loopback port, chosen just before; another process
+// may take it in between, so it tries a few.
+func (d *opcuaDevice) library() (string, error) {
+	d.libMu.Lock()
+	defer d.libMu.Unlock()
+	if d.backend != "" {
+		return d.backend, nil
+	}
+	if err := d.ctx.Err(); err != nil {
+		return "", err
+	}
+	var err error
 	for range 3 {
 		var port int
 		if port, err = freePort(); err != nil {
@@ -106,42 +152,39 @@ func (f *Fleet) startOPCUADevice(eq twin.Equipment, ln net.Listener) (device, er
 		// discovery services name to clients.
 		srv := server.New(
 			server.EndPoint("127.0.0.1", port),
-			server.EndPoint(host, public.Port),
+			server.EndPoint(d.host, d.port),
 			server.EnableSecurity("None", ua.MessageSecurityModeNone),
 			server.EnableSecurity("Basic256Sha256", ua.MessageSecurityModeSign),
 			server.EnableSecurity("Basic256Sha256", ua.MessageSecurityModeSignAndEncrypt),
 			server.EnableAuthMode(ua.UserTokenTypeAnonymous),
 			server.EnableAuthMode(ua.UserTokenTypeUserName),
-			server.Certificate(cert),
-			server.PrivateKey(key),
-			server.ServerName(eq.Name),
-			server.ManufacturerName(eq.Manufacturer),
-			server.ProductName(eq.Model),
+			server.Certificate(d.cert),
+			server.PrivateKey(d.key),
+			server.ServerName(d.eq.Name),
+			server.ManufacturerName(d.eq.Manufacturer),
+			server.ProductName(d.eq.Model),
 			server.SetLogger(slog.New(slog.DiscardHandler)),
 		)
 		if d.sessions, err = librarySessions(srv); err != nil {
-			break
+			return "", err
 		}
 		d.srv = srv
-		d.space = newDeviceSpace("urn:journeyman:"+eq.ID, d.snapshot)
+		d.space = newDeviceSpace("urn:journeyman:"+d.id, d.snapshot)
 		srv.AddNamespace(d.space)
-		d.space.build(eq)
+		d.space.build(d.eq)
 		// Objects organizes the twin's folder, so a client browsing from
 		// the standard root finds it.
 		srv.Node(ua.NewNumericNodeID(0, id.ObjectsFolder)).AddRef(d.space.folder.lib, id.Organizes, true)
 		d.register(srv)
-		if err = srv.Start(ctx); err == nil {
-			d.guard = newGuard(ln, fmt.Sprintf("127.0.0.1:%d", port), splitOPCUA)
-			d.guard.wrap = func(c net.Conn) net.Conn { return newOpeningConn(c, cert, key) }
-			d.guard.start()
+		if err = srv.Start(d.ctx); err == nil {
+			d.backend = fmt.Sprintf("127.0.0.1:%d", port)
 			go d.notify()
-			return d, nil
+			return d.backend, nil
 		}
 		srv.Close()
+		d.srv = nil
 	}
-	cancel()
-	ln.Close()
-	return nil, err
+	return "", err
 }
 
 func (d *opcuaDevice) addr() string { return d.guard.addr() }
@@ -158,10 +201,17 @@ const registerGrace = 100 * time.Millisecond
 func (d *opcuaDevice) close() error {
 	d.cancel()
 	err := d.guard.close()
+	// The guard's relays have ended, and with them any start under way.
+	d.libMu.Lock()
+	srv := d.srv
+	d.libMu.Unlock()
+	if srv == nil {
+		return err
+	}
 	if wait := time.Until(d.guard.lastServerDial().Add(registerGrace)); wait > 0 {
 		time.Sleep(wait)
 	}
-	return errors.Join(err, d.srv.Close())
+	return errors.Join(err, srv.Close())
 }
 
 // update replaces the snapshot with eq and has the variables whose value
