@@ -13,6 +13,9 @@ var (
 	OptimisticAttempts = &optimisticAttempts
 	// HistoryPage is ListSessions' query of one page.
 	HistoryPage = historyPage
+	// PutSession and PutSessionInPlace are SQLite's writes of a session's row.
+	PutSession        = putSession
+	PutSessionInPlace = putSessionInPlace
 )
 
 // Tx runs fn in one of the store's write transactions.
