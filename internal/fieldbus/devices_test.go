@@ -402,7 +402,7 @@ func opcuaClient(t *testing.T, addr string) *opcua.Client {
 	t.Helper()
 	ctx := context.Background()
 	c, err := opcua.NewClient("opc.tcp://"+addr, opcua.SecurityMode(ua.MessageSecurityModeNone), opcua.AutoReconnect(false),
-		opcua.DialTimeout(5*time.Second), opcua.RequestTimeout(5*time.Second))
+		opcua.DialTimeout(15*time.Second), opcua.RequestTimeout(15*time.Second)) // the device starts its server for its first client: seconds under -race
 	if err != nil {
 		t.Fatal(err)
 	}

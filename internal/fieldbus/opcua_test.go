@@ -87,7 +87,7 @@ func signedInClient(ctx context.Context, t *testing.T, addr string, mode ua.Mess
 	c, err := opcua.NewClient(ep.EndpointURL,
 		opcua.SecurityFromEndpoint(ep, ua.UserTokenTypeUserName), opcua.AuthUsername(user, password),
 		opcua.Certificate(cert), opcua.PrivateKey(key), opcua.ApplicationURI(fieldbus.OPCUAApplicationURI),
-		opcua.AutoReconnect(false), opcua.DialTimeout(5*time.Second), opcua.RequestTimeout(5*time.Second))
+		opcua.AutoReconnect(false), opcua.DialTimeout(15*time.Second), opcua.RequestTimeout(15*time.Second)) // the device starts its server for its first client: seconds under -race
 	if err != nil {
 		t.Fatal(err)
 	}

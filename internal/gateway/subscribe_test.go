@@ -32,7 +32,9 @@ func TestOPCUASubscription(t *testing.T) {
 		t.Fatal(err)
 	}
 	endpoint := fleet.Present(device).ConnectionParameters["endpointUrl"].(string)
-	c := twin.Connection{Address: endpoint, IntervalMs: 100, TimeoutMs: 2000, Points: []twin.Point{
+	// The device starts its OPC UA server for its first client: a quarter
+	// of a second, several under the race detector on a busy machine.
+	c := twin.Connection{Address: endpoint, IntervalMs: 100, TimeoutMs: 15_000, Points: []twin.Point{
 		{Sensor: "temperature", NodeID: "ns=1;s=Temperature"},
 		{Sensor: "rpm", NodeID: "ns=1;s=Rpm", Scale: 2},
 		{Sensor: "pressure", NodeID: "ns=1;s=NoSuchNode"},
