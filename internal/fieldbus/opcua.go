@@ -125,7 +125,7 @@ func (d *opcuaDevice) dialLibrary(context.Context) (net.Conn, error) {
 		d.log.Warn("OPC UA device did not start", "equipment", d.id, "err", err)
 		return nil, err
 	}
-	dialer := net.Dialer{Timeout: FirstFrameTimeout}
+	dialer := net.Dialer{Timeout: d.guard.firstFrame}
 	return dialer.DialContext(d.ctx, "tcp", addr)
 }
 

@@ -54,26 +54,17 @@ func (x Session) AppendJSON(b []byte) ([]byte, error) {
 		return nil, err
 	}
 	b = append(b, `,"interactionData":{"interactions":`...)
-	if b, err = appendInteractions(b, x.InteractionData.Interactions); err != nil {
+	if b, err = appendList(b, x.InteractionData.Interactions, func(b []byte, in Interaction) ([]byte, error) { return in.appendJSON(b) }); err != nil {
 		return nil, err
 	}
 	b = append(b, `,"safetyChecks":`...)
-	if checks := x.InteractionData.SafetyChecks; checks == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, c := range checks {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, `{"id":`...)
-			b = appendString(b, c.ID)
-			b = append(b, `,"status":`...)
-			b = appendString(b, c.Status)
-			b = append(b, '}')
-		}
-		b = append(b, ']')
-	}
+	b, _ = appendList(b, x.InteractionData.SafetyChecks, func(b []byte, c SafetyCheckResult) ([]byte, error) {
+		b = append(b, `{"id":`...)
+		b = appendString(b, c.ID)
+		b = append(b, `,"status":`...)
+		b = appendString(b, c.Status)
+		return append(b, '}'), nil
+	})
 	b = append(b, `,"completionStatus":`...)
 	b = appendString(b, x.InteractionData.CompletionStatus)
 	b = append(b, `},"clientCompletionStatus":`...)
@@ -95,19 +86,27 @@ func (x Session) AppendJSON(b []byte) ([]byte, error) {
 	b = append(b, `,"verified":`...)
 	b = strconv.AppendBool(b, x.Verified)
 	b = append(b, `,"verificationIssues":`...)
-	if x.VerificationIssues == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, s := range x.VerificationIssues {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = appendString(b, s)
-		}
-		b = append(b, ']')
-	}
+	b, _ = appendList(b, x.VerificationIssues, func(b []byte, s string) ([]byte, error) { return appendString(b, s), nil })
 	return append(b, '}'), nil
+}
+
+// appendList appends list as encoding/json writes a slice, each element
+// by each: null for a nil slice, [] for an empty one.
+func appendList[T any](b []byte, list []T, each func([]byte, T) ([]byte, error)) ([]byte, error) {
+	if list == nil {
+		return append(b, "null"...), nil
+	}
+	b = append(b, '[')
+	for i, v := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = each(b, v); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, ']'), nil
 }
 
 // appendTime appends t as time.Time's MarshalJSON writes it; null for nil.
@@ -120,23 +119,6 @@ func appendTime(b []byte, t *time.Time) ([]byte, error) {
 		return nil, err
 	}
 	return append(b, v...), nil
-}
-
-func appendInteractions(b []byte, ins []Interaction) ([]byte, error) {
-	if ins == nil {
-		return append(b, "null"...), nil
-	}
-	b = append(b, '[')
-	for i, in := range ins {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		var err error
-		if b, err = in.appendJSON(b); err != nil {
-			return nil, err
-		}
-	}
-	return append(b, ']'), nil
 }
 
 // appendJSON appends in as encoding/json writes it: MarshalJSON's output,
