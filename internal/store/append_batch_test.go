@@ -336,6 +336,85 @@ func TestAppendBatchLocksInOrder(t *testing.T) {
 	}
 }
 
+// A batch of appends on PostgreSQL finds its rows through the primary key,
+// however few sessions the table holds: a plan scanning the whole table
+// costs every batch in proportion to all the sessions, and is what the
+// planner chose for a join on id while the table was small.
+func TestPutSessionsScansNoTable(t *testing.T) {
+	s := storetest.Open(t, storetest.PostgresURL(t))
+	seedLearners(t, s)
+	startSession(t, s, "scan-0", "alice", "hvac-gauges", storetest.FixedNow.Add(-time.Minute))
+	ctx := context.Background()
+	if _, err := s.DB().ExecContext(ctx, `INSERT INTO xr_sessions (id, user_id, module_id, session_type, started_at, updated_at)
+		SELECT 'scan-' || g, user_id, module_id, session_type, started_at, updated_at FROM xr_sessions, generate_series(1, 999) g`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.DB().ExecContext(ctx, `ANALYZE xr_sessions`); err != nil {
+		t.Fatal(err)
+	}
+	conn, err := s.DB().Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// Plans made for the batch's own arrays, and the one plan PostgreSQL
+	// keeps for a prepared statement after its first few runs.
+	for _, c := range []struct {
+		mode string
+		n    int
+	}{{"force_custom_plan", 1}, {"force_custom_plan", 16}, {"force_generic_plan", 16}} {
+		t.Run(fmt.Sprint(c.mode, "/", c.n), func(t *testing.T) {
+			if _, err := conn.ExecContext(ctx, "SET plan_cache_mode = "+c.mode); err != nil {
+				t.Fatal(err)
+			}
+			plan := explainPutSessions(t, conn, c.n)
+			if strings.Contains(plan, "Seq Scan on xr_sessions") || !strings.Contains(plan, "Index Scan using xr_sessions_pkey") {
+				t.Errorf("a batch of %d scans the table:\n%s", c.n, plan)
+			}
+		})
+	}
+}
+
+// explainPutSessions is PostgreSQL's plan for a batch of n appends.
+func explainPutSessions(t *testing.T, conn *sql.Conn, n int) string {
+	t.Helper()
+	now := storetest.FixedNow
+	ids := make([]string, n)
+	var (
+		revs, durations []int64
+		ended, updated  []*time.Time
+		texts           []string
+		scores          []*float64
+		verified        []bool
+		counts          []int32
+		minutes         []time.Time
+	)
+	for i := range ids {
+		ids[i] = fmt.Sprint("scan-", i*7)
+		revs, durations, ended, updated = append(revs, 0), append(durations, 0), append(ended, nil), append(updated, &now)
+		texts, scores, verified = append(texts, "{}"), append(scores, nil), append(verified, false)
+		counts, minutes = append(counts, 0), append(minutes, now)
+	}
+	rows, err := conn.QueryContext(context.Background(), "EXPLAIN (COSTS OFF) "+store.PutSessions, ids, revs, ended, durations,
+		texts, scores, texts, texts, texts, texts, updated, verified, texts, counts, counts, minutes, ids, counts, texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var plan []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			t.Fatal(err)
+		}
+		plan = append(plan, line)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(plan, "\n")
+}
+
 // waitForLockWait waits until a statement of db's database waits on a row
 // lock.
 func waitForLockWait(t *testing.T, db *sql.DB) {

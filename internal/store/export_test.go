@@ -16,6 +16,8 @@ var (
 	// PutSession and PutSessionInPlace are SQLite's writes of a session's row.
 	PutSession        = putSession
 	PutSessionInPlace = putSessionInPlace
+	// PutSessions is PostgreSQL's write of a batch of appends.
+	PutSessions = putSessions
 )
 
 // Tx runs fn in one of the store's write transactions.
