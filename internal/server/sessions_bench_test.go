@@ -31,3 +31,37 @@ func BenchmarkPatchSession(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPatchSessionInteraction is BenchmarkPatchSession with the body of
+// bench/compare's PATCH scenario (the Express peer's bench/patch.lua): a
+// position, one interaction and one safety check each time. A session takes
+// 1,500 of them, well within training.MaxInteractionsPerSession, and the
+// next PATCH starts another.
+func BenchmarkPatchSessionInteraction(b *testing.B) {
+	const body = `{"position":{"x":1.25,"y":1.6,"z":-0.42},` +
+		`"interactionData":{"interactions":[{"action":"click","target":"breaker-panel",` +
+		`"timestamp":"2025-06-01T12:00:00.000Z","sessionTime":15200}],` +
+		`"safetyChecks":[{"id":"ppe","status":"passed"}]},` +
+		`"duration":42}`
+	for _, db := range []string{"sqlite", "postgres"} {
+		b.Run(db, func(b *testing.B) {
+			st := storetest.OpenSQLite(b)
+			if db == "postgres" {
+				st = storetest.OpenPostgres(b)
+			}
+			s := MustOpenXRServer(b, st)
+			var path string
+			i := 0
+			for b.Loop() {
+				if i%1500 == 0 {
+					path = "/api/xr-sessions/" + newSession(b, s, alice, "electrical-lockout-tagout", "desktop").ID
+				}
+				i++
+				res := call(b, s, alice, "PATCH", path, body)
+				if res.status != 200 {
+					b.Fatal(res.body)
+				}
+			}
+		})
+	}
+}
