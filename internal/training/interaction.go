@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"time"
 
@@ -70,8 +71,20 @@ type sentAs struct {
 	problem string
 }
 
-// interactionRead are the fields the server reads; any other is free.
-var interactionRead = map[string]bool{"action": true, "objectId": true, "stepId": true, "timestamp": true, "sessionTime": true, "seq": true, "receivedAt": true}
+// interactionRead are the fields the server reads, indexed as UnmarshalJSON
+// keeps them; any other is free.
+var interactionRead = [...]string{readAction: "action", readObjectID: "objectId", readStepID: "stepId",
+	readTimestamp: "timestamp", readSessionTime: "sessionTime", readSeq: "seq", readReceivedAt: "receivedAt"}
+
+const (
+	readAction = iota
+	readObjectID
+	readStepID
+	readTimestamp
+	readSessionTime
+	readSeq
+	readReceivedAt
+)
 
 // Kind is what the learner did: the first of action, type, stepId and
 // target sent as a non-empty string, or "". The judgement compares it with
@@ -114,41 +127,41 @@ func (in *Interaction) UnmarshalJSON(b []byte) error {
 		in.sent.problem = " must be a JSON object, not " + jsonValue(b)
 		return nil
 	}
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(b, &raw); err != nil {
-		return err
-	}
-	keep := func(k string, v json.RawMessage) {
+	// The fields the server reads (nil: not sent); a key sent twice keeps
+	// its last value, as encoding/json's map would.
+	var raw [len(interactionRead)][]byte
+	keep := func(k string, v []byte) {
 		if in.Extra == nil {
 			in.Extra = map[string]json.RawMessage{}
 		}
-		in.Extra[k] = v
+		in.Extra[k] = bytes.Clone(v) // b is the caller's, and reused
 	}
-	for k, v := range raw {
-		if !interactionRead[k] {
+	err := eachMember(b, func(k string, v []byte) {
+		if i := slices.Index(interactionRead[:], k); i >= 0 {
+			raw[i] = v
+		} else {
 			keep(k, v)
 		}
+	})
+	if err != nil {
+		return err
 	}
-	for _, f := range []struct {
-		key string
-		dst *string
-	}{{"action", &in.Action}, {"objectId", &in.ObjectID}, {"stepId", &in.StepID}} {
-		v, ok := raw[f.key]
-		if !ok {
+	for i, dst := range []*string{readAction: &in.Action, readObjectID: &in.ObjectID, readStepID: &in.StepID} {
+		v := raw[i]
+		if v == nil {
 			continue
 		}
-		if !decodeString(v, f.dst) || *f.dst == "" {
-			keep(f.key, v) // not a string, or empty: a free field, read by nothing
+		if !decodeString(v, dst) || *dst == "" {
+			keep(interactionRead[i], v) // not a string, or empty: a free field, read by nothing
 		}
 	}
-	if v, ok := raw["timestamp"]; ok && string(v) != "null" {
+	if v := raw[readTimestamp]; v != nil && string(v) != "null" {
 		in.Timestamp = parseTimestamp(v)
 		if canonical, err := in.Timestamp.MarshalJSON(); in.Timestamp.IsZero() || err != nil || string(canonical) != string(v) {
-			in.sent.timestamp = v
+			in.sent.timestamp = bytes.Clone(v)
 		}
 	}
-	if v, ok := raw["sessionTime"]; ok && string(v) != "null" {
-		in.sent.sessionTime = v
+	if v := raw[readSessionTime]; v != nil && string(v) != "null" {
 		f, err := strconv.ParseFloat(string(v), 64)
 		switch {
 		case err != nil || !finite(f):
@@ -158,13 +171,13 @@ func (in *Interaction) UnmarshalJSON(b []byte) error {
 		default:
 			in.SessionTime = int64(f)
 		}
-		if string(v) == strconv.FormatInt(in.SessionTime, 10) {
-			in.sent.sessionTime = nil // written back the same
+		if string(v) != strconv.FormatInt(in.SessionTime, 10) {
+			in.sent.sessionTime = bytes.Clone(v) // not written back the same
 		}
 	} else {
 		in.sent.noSessionTime = true
 	}
-	if v, ok := raw["seq"]; ok && string(v) != "null" {
+	if v := raw[readSeq]; v != nil && string(v) != "null" {
 		// v is a valid JSON value: Atoi takes exactly the whole numbers
 		// that fit an int, as decoding into one would.
 		n, err := strconv.Atoi(string(v))
@@ -178,7 +191,7 @@ func (in *Interaction) UnmarshalJSON(b []byte) error {
 	}
 	// Read back from storage, receivedAt is the server's; from a client it
 	// is replaced before it is stored, so a malformed one is no matter.
-	if v, ok := raw["receivedAt"]; ok {
+	if v := raw[readReceivedAt]; v != nil {
 		_ = in.ReceivedAt.UnmarshalJSON(v)
 	}
 	return nil

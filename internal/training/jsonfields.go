@@ -3,6 +3,7 @@ package training
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -97,21 +98,139 @@ func appendString(dst []byte, s string) []byte {
 
 // decodeString decodes the JSON value v into *dst if it is a string.
 func decodeString(v []byte, dst *string) bool {
+	s, ok := unquote(v)
+	if ok {
+		*dst = s
+	}
+	return ok
+}
+
+// unquote decodes the JSON value v if it is a string.
+func unquote(v []byte) (string, bool) {
 	if len(v) < 2 || v[0] != '"' || v[len(v)-1] != '"' {
-		return false
+		return "", false
 	}
 	inner := v[1 : len(v)-1]
 	for _, c := range inner {
 		if c < ' ' || c == '\\' || c == '"' || c >= utf8.RuneSelf {
-			return json.Unmarshal(v, dst) == nil
+			var s string // only here: its address escapes into encoding/json
+			err := json.Unmarshal(v, &s)
+			return s, err == nil
 		}
 	}
-	*dst = string(inner)
-	return true
+	return string(inner), true
 }
 
 // timeField encodes t as JSON, as encoding/json writes a time.Time.
 func timeField(key string, t time.Time) (field, error) {
 	b, err := t.MarshalJSON()
 	return field{key: key, value: b}, err
+}
+
+// eachMember calls fn with the key and the value of each member of the JSON
+// object b, in order: what json.Unmarshal into a map[string]json.RawMessage
+// reads, without the map, the copies and a second pass over b to check it.
+// b must be valid JSON, as encoding/json gives every UnmarshalJSON; it
+// fails on what it notices is not (fn's values are b's own bytes).
+func eachMember(b []byte, fn func(key string, value []byte)) error {
+	i := skipSpace(b, 0)
+	if i == len(b) || b[i] != '{' {
+		return errNotObject
+	}
+	if i = skipSpace(b, i+1); i < len(b) && b[i] == '}' {
+		return trailing(b, i+1)
+	}
+	for {
+		if i == len(b) || b[i] != '"' {
+			return errNotObject
+		}
+		end := stringEnd(b, i)
+		if end < 0 {
+			return errNotObject
+		}
+		key, ok := unquote(b[i:end])
+		if !ok {
+			return errNotObject
+		}
+		if i = skipSpace(b, end); i == len(b) || b[i] != ':' {
+			return errNotObject
+		}
+		i = skipSpace(b, i+1)
+		if end = valueEnd(b, i); end < 0 {
+			return errNotObject
+		}
+		fn(key, b[i:end])
+		i = skipSpace(b, end)
+		switch {
+		case i < len(b) && b[i] == ',':
+			i = skipSpace(b, i+1)
+		case i < len(b) && b[i] == '}':
+			return trailing(b, i+1)
+		default:
+			return errNotObject
+		}
+	}
+}
+
+var errNotObject = errors.New("malformed JSON object")
+
+// trailing fails if b holds more than space from i.
+func trailing(b []byte, i int) error {
+	if skipSpace(b, i) != len(b) {
+		return errNotObject
+	}
+	return nil
+}
+
+// stringEnd returns the index after the JSON string starting at b[i], or
+// -1 if it does not end.
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return -1
+}
+
+// valueEnd returns the index after the JSON value starting at b[i], or -1
+// if it does not end.
+func valueEnd(b []byte, i int) int {
+	if i == len(b) {
+		return -1
+	}
+	switch b[i] {
+	case '"':
+		return stringEnd(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				if j = stringEnd(b, j); j < 0 {
+					return -1
+				}
+				j-- // the loop steps past the closing quote
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return -1
+	default: // a number, true, false or null
+		j := i
+		for j < len(b) && b[j] != ',' && b[j] != '}' && b[j] != ']' && b[j] != ' ' && b[j] != '\t' && b[j] != '\n' && b[j] != '\r' {
+			j++
+		}
+		if j == i {
+			return -1
+		}
+		return j
+	}
 }

@@ -91,6 +91,8 @@ func TestInteractionEncodesAsEncodingJSON(t *testing.T) {
 		`{"action":{"verb":"click"},"objectId":"","stepId":12,"seq":1e2}`,
 		`{"action":"x","receivedAt":"2020-01-01T00:00:00Z","n":null,"ok":true,"f":-0.5e-7}`,
 		`{"":"empty key","\u0041":"escaped key","<k>":1}`,
+		`{"action":"first","action":"second","note":"}{][\"","note":"last","seq":1,"seq":2}`,
+		`{"action":1,"action":"click","timestamp":null,"sessionTime":null}`,
 		`{}`,
 		`[1,2]`,
 		`"just a string"`,
@@ -127,4 +129,50 @@ func TestInteractionEncodingNamesBadJSON(t *testing.T) {
 			t.Errorf("free field %s: error %v; want encoding/json's message", raw, err)
 		}
 	}
+}
+
+// eachMember reads the members encoding/json reads into a map, the last of
+// a key twice included, from any valid JSON, and refuses what is not an
+// object.
+func checkEachMember(t *testing.T, b []byte) {
+	t.Helper()
+	if !json.Valid(b) {
+		return // never handed to an UnmarshalJSON
+	}
+	var want map[string]json.RawMessage
+	wantErr := json.Unmarshal(b, &want)
+	got := map[string]json.RawMessage{}
+	err := eachMember(b, func(k string, v []byte) { got[k] = v })
+	if (err != nil) != (wantErr != nil || want == nil) {
+		t.Fatalf("eachMember(%s): %v; encoding/json: %v, %v", b, err, want, wantErr)
+	}
+	if err != nil {
+		return
+	}
+	if len(got) != len(want) {
+		t.Fatalf("eachMember(%s) read %d members; encoding/json %d", b, len(got), len(want))
+	}
+	for k, v := range want {
+		if string(got[k]) != string(v) {
+			t.Fatalf("eachMember(%s): %q is %s; encoding/json reads %s", b, k, got[k], v)
+		}
+	}
+}
+
+func TestEachMember(t *testing.T) {
+	for _, b := range []string{
+		`{}`, ` { } `, `{"a":1}`, `{"a":1,"a":2}`, `{"a" : [ 1 , { "b" : "}" } ] , "c" : null }`,
+		`{"s":"q\"uo}te\\","t":"]"}`, `{"\u0061":true,"a\"b":false}`, `{"é":"ü","\ud83d\ude00":-1.5e-3}`,
+		"{\"a\":\t1\r\n}", `{"n":{"m":{"o":[[],[{}]]}},"x":"y"}`,
+		`[]`, `[{"a":1}]`, `null`, `"{}"`, `12`,
+	} {
+		t.Run(b, func(t *testing.T) { checkEachMember(t, []byte(b)) })
+	}
+}
+
+func FuzzEachMember(f *testing.F) {
+	for _, s := range []string{`{"a":1,"a":[2,{"b":"}"}]}`, `{"\u00e9":"\"","x":null}`, `[1]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) { checkEachMember(t, b) })
 }

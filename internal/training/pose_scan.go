@@ -1,6 +1,9 @@
 package training
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // poseFields is a rotation's or position's JSON object as scanPose read it.
 type poseFields struct {
@@ -17,65 +20,26 @@ var poseKeys = [4]string{"x", "y", "z", "w"}
 // the string field form, without encoding/json's maps and reflection: it
 // is on the path of every periodic PATCH and every session read, where
 // numberFields took an eighth of the server's time. Whatever else it meets
-// (another key, a key twice, another kind of value, an escape, a number
-// out of range) it leaves to numberFields, which says what is wrong.
+// (another key, a key twice, another kind of value, an escape in form, a
+// number out of range) it leaves to numberFields, which says what is wrong.
 func scanPose(b []byte) (p poseFields, ok bool) {
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return p, false
-	}
-	i = skipSpace(b, i+1)
-	if i < len(b) && b[i] == '}' {
-		return p, skipSpace(b, i+1) == len(b)
-	}
-	for {
-		key, next, ok := scanPlainString(b, i)
-		if !ok {
-			return p, false
-		}
-		i = skipSpace(b, next)
-		if i >= len(b) || b[i] != ':' {
-			return p, false
-		}
-		i = skipSpace(b, i+1)
-		if key == "form" {
-			if p.hasForm {
-				return p, false
-			}
-			if p.form, i, ok = scanPlainString(b, i); !ok {
-				return p, false
-			}
-			p.hasForm = true
-		} else {
-			k := -1
-			for j, name := range poseKeys {
-				if key == name {
-					k = j
-				}
-			}
-			if k < 0 || p.has[k] {
-				return p, false
-			}
-			end := scanNumber(b, i)
-			if end == i {
-				return p, false
-			}
-			f, err := strconv.ParseFloat(string(b[i:end]), 64)
-			if err != nil {
-				return p, false
-			}
-			p.v[k], p.has[k], i = f, true, end
-		}
-		i = skipSpace(b, i)
-		switch {
-		case i < len(b) && b[i] == ',':
-			i = skipSpace(b, i+1)
-		case i < len(b) && b[i] == '}':
-			return p, skipSpace(b, i+1) == len(b)
+	ok = true
+	err := eachMember(b, func(key string, v []byte) {
+		switch k := slices.Index(poseKeys[:], key); {
+		case !ok:
+		case key == "form":
+			form, end, plain := scanPlainString(v, 0)
+			ok = plain && end == len(v) && !p.hasForm
+			p.form, p.hasForm = form, true
+		case k < 0 || p.has[k] || scanNumber(v, 0) != len(v):
+			ok = false
 		default:
-			return p, false
+			f, err := strconv.ParseFloat(string(v), 64)
+			ok = err == nil
+			p.v[k], p.has[k] = f, true
 		}
-	}
+	})
+	return p, ok && err == nil
 }
 
 func skipSpace(b []byte, i int) int {
