@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"journeyman/internal/store"
-	"journeyman/internal/store/storetest"
 	"journeyman/internal/training"
 )
 
@@ -32,10 +31,7 @@ func BenchmarkPatchSessionGrowth(b *testing.B) {
 			for _, held := range []int{0, training.MaxInteractionsPerSession} {
 				name := fmt.Sprintf("%s/%s/held=%d", db, kind, held)
 				b.Run(name, func(b *testing.B) {
-					st := storetest.OpenSQLite(b)
-					if db == "postgres" {
-						st = storetest.OpenPostgres(b)
-					}
+					st := benchStore(b, db)
 					if kind == "pose" {
 						benchPose(b, st, held)
 					} else {
