@@ -83,10 +83,19 @@ func plainJSON(v []byte) bool {
 	return true
 }
 
+// plainByte says which bytes encoding/json writes in a string as they are:
+// printable ASCII but for ", \, <, > and &.
+var plainByte = func() (t [256]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\' && c != '<' && c != '>' && c != '&'
+	}
+	return t
+}()
+
 // appendString appends s as a JSON string, as encoding/json writes it.
 func appendString(dst []byte, s string) []byte {
 	for i := range len(s) {
-		if c := s[i]; c < ' ' || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c >= utf8.RuneSelf {
+		if !plainByte[s[i]] {
 			b, _ := json.Marshal(s) // a string always encodes
 			return append(dst, b...)
 		}

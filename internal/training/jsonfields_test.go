@@ -176,3 +176,16 @@ func FuzzEachMember(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) { checkEachMember(t, b) })
 }
+
+// appendString writes every byte, alone and beside plain text, as
+// encoding/json writes it.
+func TestAppendStringAsEncodingJSON(t *testing.T) {
+	for c := range 256 {
+		for _, s := range []string{string([]byte{byte(c)}), "id-" + string([]byte{byte(c)}) + "-x"} {
+			want, _ := json.Marshal(s)
+			if got := appendString([]byte("["), s); string(got) != "["+string(want) {
+				t.Errorf("appendString(%q) = %s; encoding/json writes %s", s, got[1:], want)
+			}
+		}
+	}
+}
